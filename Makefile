@@ -1,0 +1,41 @@
+# Two commands set everything up on a fresh clone: `make run` and `make test`.
+PYTHON ?= python3
+PORT ?= 5000
+VENV := .venv
+BIN := $(VENV)/bin
+FLASK := $(BIN)/flask --app scorekeeper
+
+.PHONY: run test install install-test translations db bench lint
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+install: $(VENV)/.installed translations
+install-test: $(VENV)/.installed-test translations
+
+translations: $(VENV)/.installed
+	$(BIN)/pybabel compile -d scorekeeper/translations
+
+db: install
+	$(FLASK) db upgrade
+
+run: db
+	$(FLASK) run --port $(PORT)
+
+test: install-test
+	$(BIN)/pytest
+
+bench: install-test
+	$(BIN)/python bench/replay.py
+
+lint: install-test
+	$(BIN)/ruff check scorekeeper tests bench

@@ -1,0 +1,48 @@
+"""scorekeeper: the phone on the pub table that replaces the chalk slate."""
+
+import os
+from pathlib import Path
+
+from flask import Flask
+from flask_wtf.csrf import CSRFProtect
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config=None):
+    """Create and configure an instance of the Flask application."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.from_mapping(
+        SECRET_KEY="dev",
+        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
+        or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite"),
+        BABEL_DEFAULT_LOCALE="de",
+        BABEL_DEFAULT_TIMEZONE="Europe/Berlin",
+        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        LANGUAGES=("de", "en", "nl"),
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+
+    from . import cli, display, i18n
+    from .db import db, migrate
+    from .views import games, groups, main
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    CSRFProtect(app)
+    i18n.init_app(app)
+    display.init_app(app)
+    cli.init_app(app)
+    app.register_blueprint(main.bp)
+    app.register_blueprint(groups.bp)
+    app.register_blueprint(games.bp)
+    return app

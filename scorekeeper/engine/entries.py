@@ -1,0 +1,75 @@
+"""Checks shared by the games for the shape of an entry and the seating of players."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .errors import RuleError
+
+
+def check_keys(entry: Mapping[str, Any], allowed: Iterable[str]) -> None:
+    allowed = set(allowed)
+    for key in entry:
+        if key not in allowed:
+            raise RuleError("unknown_key", field=str(key), key=key)
+
+
+def whole_number(player: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        raise RuleError("not_a_number", field=player, player=player, value=value)
+    return value
+
+
+def counts(entry: Mapping[str, Any], key: str, players: Iterable[str],
+           required: bool = True) -> dict[str, int]:
+    """Read `entry[key]`, a mapping of player names to whole numbers, for the given players.
+
+    Players left out count 0. Names outside `players` are an error.
+    """
+    players = list(players)
+    raw = entry.get(key)
+    if raw is None:
+        if required:
+            raise RuleError("missing_key", field=key, key=key)
+        raw = {}
+    if not isinstance(raw, Mapping):
+        raise RuleError("not_a_mapping", field=key, key=key)
+    result = dict.fromkeys(players, 0)
+    for name, value in raw.items():
+        if name not in result:
+            raise RuleError("unknown_player", field=str(name), player=name)
+        result[name] = whole_number(name, value)
+    return result
+
+
+def player_name(entry: Mapping[str, Any], key: str, players: Iterable[str],
+                required: bool = True) -> str | None:
+    name = entry.get(key)
+    if name is None:
+        if required:
+            raise RuleError("missing_key", field=key, key=key)
+        return None
+    if not isinstance(name, str) or name not in set(players):
+        raise RuleError("unknown_player", field=key, player=name)
+    return name
+
+
+def seat_players(players: Any, first_dealer: Any, low: int, high: int) -> tuple[list[str], str]:
+    """Check the list of names and the first dealer; return them."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RuleError("bad_players", field="players")
+    if not low <= len(players) <= high:
+        raise RuleError("player_count", field="players", low=low, high=high, count=len(players))
+    seen: set[str] = set()
+    for name in players:
+        if name in seen:
+            raise RuleError("duplicate_player", field="players", player=name)
+        seen.add(name)
+    if first_dealer is None:
+        first_dealer = players[0]
+    if first_dealer not in seen:
+        raise RuleError("unknown_player", field="first_dealer", player=first_dealer)
+    return list(players), first_dealer

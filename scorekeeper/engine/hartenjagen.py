@@ -1,0 +1,673 @@
+"""Hartenjagen (Dutch Hearts): score a game from what each player took in each hand.
+
+Every card value and total comes from `cards.py` (`hearts_penalty`, `penalty_cards`,
+`hearts_hand_total`, `hearts_in_pack`); nothing here types a hand total.
+
+Entries (one per hand, played with real cards)
+----------------------------------------------
+By cards::
+
+    {"hearts": {"A": 3, "C": 10}, "queen": "B"}
+    {"hearts": {...}, "queen": "B", "jack": "C", "king": "A", "ace": "D"}
+    {"hearts": {"D": 13}, "queen": "D", "moon": "self"}
+
+- `hearts`: hearts taken per player (left-out players 0), each from 0 to the hearts in the pack,
+  adding up to exactly the hearts in the pack (the form may fill in the last one; the engine
+  requires the sum).
+- `queen` always; `jack` exactly when `jack_of_diamonds` is on; `king` and `ace` exactly when
+  `black_maria` is on. Each names who took that card. With one pack a card is a single name
+  (`"B"`; `["B"]` and `{"B": 1}` are accepted too). With `decks: 2` every penalty card is in
+  play twice; then give either a list with one name per copy (`["A", "C"]`, `["A", "A"]`) or a
+  mapping name -> count (`{"A": 2}`, `{"A": 1, "C": 1}`); the copies must add up to 2.
+- `moon` (`"self"` or `"others"`) only with the rule `moon: "choice"`, and then exactly when
+  someone shot the moon. The form learns that a choice is needed either by checking itself
+  (one player has every heart and every queen of spades, and with Black Maria every king and
+  ace of spades) or from the error `hartenjagen.moon_missing` (field `"moon"`).
+
+By points::
+
+    {"points": {"A": 3, "B": 13, "C": 0}, "jack": "C"}
+
+- Each player's points as counted at the table before any moon: hearts, queen(s) and, with
+  Black Maria, king(s)/ace(s) of spades, **including the jack of diamonds' -10** for whoever
+  took it (C above: 10 hearts and the jack = 0). With the jack on the entry must say who took it
+  (`jack`, same format as above), because e.g. 3 points can be 3 hearts or 13 hearts and the jack.
+  An entry whose points add up to the hand's total *without* the jack (the game-record example
+  `{"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"}`) is read as counted without the jack,
+  and the engine adds the jack's -10 itself. The two readings never collide: their sums differ.
+- The engine checks each player's points can be made from the cards (`27` or 14 + 13 cannot)
+  and that all the points together can come from one pack (`7, 7, 6, 6` cannot: nobody took the
+  queen). A player whose points (without the jack) are the whole hand shot the moon.
+- `moon` as for card entries.
+
+Renege::
+
+    {"renege": "B"}
+
+The offender scores the hand's total without the jack, the others 0.
+
+Scoring
+-------
+Normal hand: each player scores their cards. Moon (one player took every heart and queen of
+spades, and with Black Maria every king and ace of spades): `others` - the shooter 0, every other
+player the hand's total without the jack; `self` - the shooter minus that total, the others 0;
+`choice` - the entry says which. The jack of diamonds still counts -10 for whoever took it,
+the shooter too.
+
+The game ends after the hand in which someone reaches `target`. Lowest total wins. If two or
+more share the lowest total they are listed in `tiebreak`; the next hand is played and scored as
+usual by the whole table, and of the tied players the one with the fewest points in that hand
+wins (tied again: those still tied play another hand). At the end every player pays the winner
+the difference in final totals times `cents_per_point` (a player who, through the tie-break
+hand, ends with fewer points than the winner gets the difference instead).
+
+Report (`Table.report()`)
+-------------------------
+Common keys: `game`, `hands_played` (renege and tie-break hands included), `next_dealer`,
+`finished`, `players` (seating order, each `name`, `score`, `balance_cents`). Game keys:
+
+- `next_pass`: `"left"`, `"right"`, `"across"`, `"hold"` for the coming hand (the cycle runs over
+  all hands played, tie-break hands too); null with `passing: false` or after the end.
+- `winner` (name or null), `tiebreak` (names who must break a tie in the next hand, else []).
+- `dealer`: the dealer of the next hand (same as `next_dealer`).
+- `target`: the game's target total.
+- `hand_total`: the penalty points in one hand with these options (jack included);
+  `moon_total`: the same without the jack (what a moon or a renege is worth).
+- `hearts_total`: hearts in the pack; `cards`: the card entry's card keys and how many copies of
+  each are in play, e.g. `{"queen": 1, "jack": 1}` - the keys a card entry must name.
+- `history`: one dict per hand, in order: `hand` (1-based), `pass` (direction or null),
+  `kind` (`"card"`, `"points"`, `"renege"`), `points` (name -> that hand's score), `totals`
+  (name -> total after the hand), `moon` (shooter name or null), `moon_choice` (`"self"` /
+  `"others"` when there was a moon, else null), `renege` (name or null), `tiebreak` (the tied
+  players this hand was a tie-break for, else []).
+
+Error codes (besides the generic ones from errors.py)
+-----------------------------------------------------
+- `hartenjagen.players_one_deck` (field `players`): one pack needs exactly 4 players.
+- `hartenjagen.hearts_player` (field: player): hearts out of range.
+- `hartenjagen.hearts_sum` (field `hearts`): "the hearts add up to 12, there are 13".
+- `hartenjagen.<card>_missing` (field `<card>`): "nobody took the queen of spades".
+- `hartenjagen.<card>_count` (field `<card>`): copies entered differ from copies in play.
+- `hartenjagen.<card>_player` (field: player): a count in a mapping is out of range.
+- `hartenjagen.<card>_unused` (field `<card>`): the card is named but its option is off.
+- `hartenjagen.points_player` (field: player): points no cards can make.
+- `hartenjagen.points_sum` (field `points`): the points do not add up to the hand's total.
+- `hartenjagen.points_split` (field `points`): the points cannot come from one pack together.
+- `hartenjagen.moon_missing` / `no_moon` / `bad_moon` / `moon_not_asked` (field `moon`).
+<card> is one of queen, jack, king, ace. Names in card keys that are not players give
+`unknown_player` with the card key as field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from itertools import product
+from typing import Any
+
+from . import cards, entries, errors
+from .errors import RuleError
+from .options import Option, resolve
+
+NAME = "hartenjagen"
+
+ONE_DECK_PLAYERS = 4  # one pack of 52 is dealt to exactly four players
+MIN_PLAYERS = 4
+MAX_PLAYERS = 10  # Cancellation Hartenjagen with two packs
+PASSES = ("left", "right", "across", "hold")
+MOON_CHOICES = ("others", "self")
+
+# The penalty cards besides hearts, by the key that names their taker in a card entry.
+CARD_OF_KEY: dict[str, cards.Card] = {
+    "queen": cards.QUEEN_OF_SPADES,
+    "jack": cards.JACK_OF_DIAMONDS,
+    "king": cards.KING_OF_SPADES,
+    "ace": cards.ACE_OF_SPADES,
+}
+CARD_KEYS = tuple(CARD_OF_KEY)
+_ANY_HEART = next(card for card in cards.french_pack() if card.suit == "hearts")
+
+
+def _value(card: cards.Card) -> int:
+    return cards.hearts_penalty(card, jack_of_diamonds=True, black_maria=True)
+
+
+HEART_VALUE = _value(_ANY_HEART)
+VALUE_OF_KEY = {key: _value(card) for key, card in CARD_OF_KEY.items()}
+_DEFAULT_TOTAL = cards.hearts_hand_total()
+_DEFAULT_HEARTS = cards.hearts_in_pack()
+
+TITLE = {"de": "Hartenjagen", "en": "Hartenjagen (Dutch Hearts)", "nl": "Hartenjagen"}
+
+SUMMARY = {
+    "en": (
+        f"Dutch Hearts for four: every heart you take costs {HEART_VALUE} point, the queen of "
+        f"spades {VALUE_OF_KEY['queen']} ({_DEFAULT_TOTAL} points a hand). Whoever takes all "
+        f"the hearts and the queen has shot the moon: by default each of the others scores "
+        f"{_DEFAULT_TOTAL} and the shooter nothing (options: the shooter scores -"
+        f"{_DEFAULT_TOTAL}, or chooses). A renege costs the offender {_DEFAULT_TOTAL}. Options "
+        f"add the jack of diamonds ({VALUE_OF_KEY['jack']}), Black Maria (king of spades "
+        f"{VALUE_OF_KEY['king']}, ace {VALUE_OF_KEY['ace']}) and two packs for 4 to "
+        f"{MAX_PLAYERS} players. The game ends after the hand in which someone reaches the "
+        f"target (100); the lowest total wins, a tie for lowest is settled by extra hands."
+    ),
+    "de": (
+        f"Holländisches Hearts zu viert: jedes Herz im Stich kostet {HEART_VALUE} Punkt, die "
+        f"Pik-Dame {VALUE_OF_KEY['queen']} ({_DEFAULT_TOTAL} Punkte pro Hand). Wer alle Herzen "
+        f"und die Pik-Dame bekommt, hat den Mond geschossen: normalerweise bekommt jeder andere "
+        f"{_DEFAULT_TOTAL} und der Schütze nichts (nach Regel bekommt der Schütze -"
+        f"{_DEFAULT_TOTAL} oder darf wählen). Wer Farbe verleugnet, bekommt {_DEFAULT_TOTAL}. "
+        f"Als Regeln gibt es den Karo-Buben ({VALUE_OF_KEY['jack']}), Black Maria (Pik-König "
+        f"{VALUE_OF_KEY['king']}, Pik-Ass {VALUE_OF_KEY['ace']}) und zwei Kartenspiele für 4 "
+        f"bis {MAX_PLAYERS} Spieler. Das Spiel endet nach der Hand, in der jemand das Ziel "
+        f"(100) erreicht; die wenigsten Punkte gewinnen, bei Gleichstand entscheiden "
+        f"Zusatzhände."
+    ),
+    "nl": (
+        f"Hartenjagen met z'n vieren: elke harten in je slagen kost {HEART_VALUE} punt, de "
+        f"schoppenvrouw {VALUE_OF_KEY['queen']} ({_DEFAULT_TOTAL} punten per hand). Wie alle "
+        f"harten en de schoppenvrouw haalt, schiet de maan: normaal krijgt elke tegenspeler "
+        f"{_DEFAULT_TOTAL} en de schutter niets (volgens regel krijgt de schutter -"
+        f"{_DEFAULT_TOTAL} of mag hij kiezen). Wie verzaakt krijgt {_DEFAULT_TOTAL}. Als regels "
+        f"zijn er de ruitenboer ({VALUE_OF_KEY['jack']}), Black Maria (schoppenheer "
+        f"{VALUE_OF_KEY['king']}, schoppenaas {VALUE_OF_KEY['ace']}) en twee spellen kaarten "
+        f"voor 4 tot {MAX_PLAYERS} spelers. Het spel eindigt na de hand waarin iemand het doel "
+        f"(100) haalt; het laagste totaal wint, bij gelijkstand beslissen extra handen."
+    ),
+}
+
+OPTIONS: tuple[Option, ...] = (
+    Option("target", 100, minimum=1, help={
+        "en": "the game ends after the hand in which someone reaches this total",
+        "de": "das Spiel endet nach der Hand, in der jemand diese Punktzahl erreicht",
+        "nl": "het spel eindigt na de hand waarin iemand dit totaal bereikt",
+    }),
+    Option("moon", "others", choices=("others", "self", "choice"), help={
+        "en": "shooting the moon (all hearts and the queen): the others score the hand, "
+              "the shooter scores minus the hand, or the shooter chooses",
+        "de": "Mond schießen (alle Herzen und die Pik-Dame): die anderen bekommen die Punkte "
+              "der Hand, der Schütze bekommt sie abgezogen, oder der Schütze wählt",
+        "nl": "de maan schieten (alle harten en de schoppenvrouw): de anderen krijgen de punten "
+              "van de hand, de schutter krijgt ze eraf, of de schutter kiest",
+    }, labels={
+        "others": {"en": "the others score", "de": "die anderen bekommen die Punkte",
+                   "nl": "de anderen krijgen de punten"},
+        "self": {"en": "the shooter scores minus", "de": "der Schütze bekommt Minuspunkte",
+                 "nl": "de schutter krijgt minpunten"},
+        "choice": {"en": "the shooter chooses", "de": "der Schütze wählt",
+                   "nl": "de schutter kiest"},
+    }),
+    Option("jack_of_diamonds", False, help={
+        "en": f"Omnibus: the jack of diamonds counts {VALUE_OF_KEY['jack']}",
+        "de": f"Omnibus: der Karo-Bube zählt {VALUE_OF_KEY['jack']}",
+        "nl": f"Omnibus: de ruitenboer telt {VALUE_OF_KEY['jack']}",
+    }),
+    Option("black_maria", False, help={
+        "en": f"Black Maria: the king of spades counts {VALUE_OF_KEY['king']}, "
+              f"the ace of spades {VALUE_OF_KEY['ace']}",
+        "de": f"Black Maria: der Pik-König zählt {VALUE_OF_KEY['king']}, "
+              f"das Pik-Ass {VALUE_OF_KEY['ace']}",
+        "nl": f"Black Maria: de schoppenheer telt {VALUE_OF_KEY['king']}, "
+              f"de schoppenaas {VALUE_OF_KEY['ace']}",
+    }),
+    Option("passing", True, help={
+        "en": "pass three cards before each hand (left, right, across, hold)",
+        "de": "vor jeder Hand drei Karten weitergeben (links, rechts, gegenüber, behalten)",
+        "nl": "voor elke hand drie kaarten doorgeven (links, rechts, overkant, houden)",
+    }),
+    Option("decks", 1, minimum=1, maximum=2, help={
+        "en": f"2 for Cancellation Hartenjagen with two packs ({MIN_PLAYERS} to "
+              f"{MAX_PLAYERS} players)",
+        "de": f"2 für Cancellation-Hartenjagen mit zwei Kartenspielen ({MIN_PLAYERS} bis "
+              f"{MAX_PLAYERS} Spieler)",
+        "nl": f"2 voor Cancellation-hartenjagen met twee spellen kaarten ({MIN_PLAYERS} tot "
+              f"{MAX_PLAYERS} spelers)",
+    }),
+    Option("cents_per_point", 0, minimum=0, help={
+        "en": "money: at the end each player pays the winner the difference in points, "
+              "at this many cents a point",
+        "de": "Geld: am Ende zahlt jeder dem Sieger die Punktdifferenz, so viele Cent pro Punkt",
+        "nl": "geld: aan het eind betaalt iedereen de winnaar het puntenverschil, "
+              "zoveel cent per punt",
+    }),
+)
+
+# --- messages ------------------------------------------------------------------------------
+
+# card key -> language -> (the card, the card as object (German accusative), plural)
+_CARD_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
+    "queen": {"en": ("the queen of spades", "the queen of spades", "queens of spades"),
+              "de": ("die Pik-Dame", "die Pik-Dame", "Pik-Damen"),
+              "nl": ("de schoppenvrouw", "de schoppenvrouw", "schoppenvrouwen")},
+    "jack": {"en": ("the jack of diamonds", "the jack of diamonds", "jacks of diamonds"),
+             "de": ("der Karo-Bube", "den Karo-Buben", "Karo-Buben"),
+             "nl": ("de ruitenboer", "de ruitenboer", "ruitenboeren")},
+    "king": {"en": ("the king of spades", "the king of spades", "kings of spades"),
+             "de": ("der Pik-König", "den Pik-König", "Pik-Könige"),
+             "nl": ("de schoppenheer", "de schoppenheer", "schoppenheren")},
+    "ace": {"en": ("the ace of spades", "the ace of spades", "aces of spades"),
+            "de": ("das Pik-Ass", "das Pik-Ass", "Pik-Asse"),
+            "nl": ("de schoppenaas", "de schoppenaas", "schoppenazen")},
+}
+
+
+def _card_messages() -> dict[str, dict[str, str]]:
+    result: dict[str, dict[str, str]] = {}
+    for key, words in _CARD_WORDS.items():
+        en, de, nl = words["en"], words["de"], words["nl"]
+        result[f"{NAME}.{key}_missing"] = {
+            "en": f"nobody took {en[1]}",
+            "de": f"niemand hat {de[1]} bekommen",
+            "nl": f"niemand heeft {nl[1]} gekregen",
+        }
+        result[f"{NAME}.{key}_count"] = {
+            "en": f"the {en[2]} add up to {{got}}, there are {{count}}",
+            "de": f"die {de[2]} ergeben {{got}}, es gibt aber {{count}}",
+            "nl": f"de {nl[2]} tellen op tot {{got}}, er zijn er {{count}}",
+        }
+        result[f"{NAME}.{key}_player"] = {
+            "en": f"{{player}}: {{value}} {en[2]} is impossible, there are {{count}}",
+            "de": f"{{player}}: {{value}} {de[2]} sind unmöglich, es gibt {{count}}",
+            "nl": f"{{player}}: {{value}} {nl[2]} is onmogelijk, er zijn er {{count}}",
+        }
+        result[f"{NAME}.{key}_unused"] = {
+            "en": f"{en[0]} does not count in this game",
+            "de": f"{de[0][0].upper()}{de[0][1:]} zählt in diesem Spiel nicht",
+            "nl": f"{nl[0]} telt in dit spel niet mee",
+        }
+    return result
+
+
+MESSAGES: dict[str, dict[str, str]] = {
+    f"{NAME}.players_one_deck": {
+        "en": "with one pack Hartenjagen needs exactly {need} players, there are {count}; "
+              "with two packs (\"decks\": 2) {low} to {high} can play",
+        "de": "mit einem Kartenspiel braucht Hartenjagen genau {need} Spieler, es sind "
+              "{count}; mit zwei Kartenspielen (\"decks\": 2) können {low} bis {high} mitspielen",
+        "nl": "met één spel kaarten heeft hartenjagen precies {need} spelers nodig, er zijn er "
+              "{count}; met twee spellen (\"decks\": 2) kunnen {low} tot {high} meedoen",
+    },
+    f"{NAME}.hearts_player": {
+        "en": "{player}: {value} hearts is impossible, there are {total}",
+        "de": "{player}: {value} Herzen sind unmöglich, es gibt {total}",
+        "nl": "{player}: {value} harten is onmogelijk, er zijn er {total}",
+    },
+    f"{NAME}.hearts_sum": {
+        "en": "the hearts add up to {got}, there are {total}",
+        "de": "die Herzen ergeben {got}, es gibt aber {total}",
+        "nl": "de harten tellen op tot {got}, er zijn er {total}",
+    },
+    f"{NAME}.points_player": {
+        "en": "{player}: {value} points cannot be made from the cards",
+        "de": "{player}: {value} Punkte kann man mit diesen Karten nicht haben",
+        "nl": "{player}: {value} punten kan niet met deze kaarten",
+    },
+    f"{NAME}.points_sum": {
+        "en": "the points add up to {got}, a hand has {total}",
+        "de": "die Punkte ergeben {got}, eine Hand hat aber {total}",
+        "nl": "de punten tellen op tot {got}, een hand heeft er {total}",
+    },
+    f"{NAME}.points_split": {
+        "en": "these points cannot all come from one hand",
+        "de": "diese Punkte können nicht alle aus einer Hand stammen",
+        "nl": "deze punten kunnen niet allemaal uit één hand komen",
+    },
+    f"{NAME}.moon_missing": {
+        "en": "{player} shot the moon: say whether {player} scores -{total} "
+              "(\"self\") or the others {total} each (\"others\")",
+        "de": "{player} hat den Mond geschossen: bekommt {player} -{total} (\"self\") "
+              "oder jeder andere {total} (\"others\")?",
+        "nl": "{player} heeft de maan geschoten: krijgt {player} -{total} (\"self\") "
+              "of elke andere speler {total} (\"others\")?",
+    },
+    f"{NAME}.no_moon": {
+        "en": "nobody shot the moon in this hand",
+        "de": "in dieser Hand hat niemand den Mond geschossen",
+        "nl": "niemand heeft in deze hand de maan geschoten",
+    },
+    f"{NAME}.bad_moon": {
+        "en": "the moon choice must be \"self\" or \"others\"",
+        "de": "beim Mond muss \"self\" oder \"others\" gewählt werden",
+        "nl": "bij de maan moet \"self\" of \"others\" gekozen worden",
+    },
+    f"{NAME}.moon_not_asked": {
+        "en": "the moon is only chosen with the rule \"moon\": \"choice\"",
+        "de": "beim Mond wird nur mit der Regel \"moon\": \"choice\" gewählt",
+        "nl": "bij de maan wordt alleen gekozen met de regel \"moon\": \"choice\"",
+    },
+    **_card_messages(),
+}
+
+errors.register_messages(MESSAGES)
+
+
+# --- the pack under the options ------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Pack:
+    """What one hand holds under the options: counts and values of the penalty cards."""
+
+    decks: int
+    hearts: int  # hearts in the pack
+    keys: tuple[str, ...]  # card keys a card entry names: queen, then jack/king/ace if used
+    copies: Mapping[str, int]  # card key -> copies in play
+    total: int  # penalty points in one hand, the jack included
+    moon_total: int  # without the jack: a moon's or a renege's worth
+    positive: tuple[tuple[int, int], ...]  # (value, copies) of the non-heart cards above 0
+    reachable: frozenset[int]  # points (without the jack) one player can take
+
+
+@cache
+def pack(decks: int, jack_of_diamonds: bool, black_maria: bool) -> Pack:
+    in_play = cards.penalty_cards(decks, jack_of_diamonds, black_maria)
+    keys = tuple(key for key in CARD_KEYS if CARD_OF_KEY[key] in in_play)
+    copies = {key: in_play[CARD_OF_KEY[key]] for key in keys}
+    total = cards.hearts_hand_total(decks, jack_of_diamonds, black_maria)
+    negative = sum(VALUE_OF_KEY[k] * copies[k] for k in keys if VALUE_OF_KEY[k] < 0)
+    positive = tuple((VALUE_OF_KEY[k], copies[k]) for k in keys if VALUE_OF_KEY[k] > 0)
+    hearts = cards.hearts_in_pack(decks)
+    reachable = frozenset(_heart_part(combo, positive)[0] + h * HEART_VALUE
+                          for combo in _combos(positive) for h in range(hearts + 1))
+    return Pack(decks, hearts, keys, copies, total, total - negative, positive, reachable)
+
+
+def _combos(positive: tuple[tuple[int, int], ...]) -> list[tuple[int, ...]]:
+    return list(product(*(range(n + 1) for _, n in positive)))
+
+
+def _heart_part(combo: tuple[int, ...], positive: tuple[tuple[int, int], ...]) -> tuple[int, int]:
+    """Points of the non-heart cards in `combo`, and the number of cards."""
+    return sum(c * v for c, (v, _) in zip(combo, positive, strict=True)), sum(combo)
+
+
+@lru_cache(maxsize=65536)
+def can_split(points: tuple[int, ...], decks: int, jack_of_diamonds: bool,
+              black_maria: bool) -> bool:
+    """Can these points (without the jack, sorted) be the penalty cards of one hand?"""
+    p = pack(decks, jack_of_diamonds, black_maria)
+    combos = [(combo, _heart_part(combo, p.positive)[0]) for combo in _combos(p.positive)]
+    states = {(p.hearts, *(n for _, n in p.positive))}
+    for wanted in points:
+        following: set[tuple[int, ...]] = set()
+        for state in states:
+            for combo, worth in combos:
+                rest = wanted - worth
+                if rest < 0 or rest % HEART_VALUE:
+                    continue
+                hearts = rest // HEART_VALUE
+                if hearts > state[0] or any(c > s for c, s in zip(combo, state[1:], strict=True)):
+                    continue
+                following.add((state[0] - hearts,
+                               *(s - c for c, s in zip(combo, state[1:], strict=True))))
+        states = following
+        if not states:
+            return False
+    return any(not any(state) for state in states)
+
+
+# --- the table -----------------------------------------------------------------------------
+
+class Table:
+    ENTRY_WORD = "hand"
+
+    def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
+        self.rules: dict[str, Any] = resolve(OPTIONS, rules)
+        self.players, dealer = entries.seat_players(players, first_dealer,
+                                                    MIN_PLAYERS, MAX_PLAYERS)
+        if self.rules["decks"] == 1 and len(self.players) != ONE_DECK_PLAYERS:
+            raise RuleError(f"{NAME}.players_one_deck", field="players", need=ONE_DECK_PLAYERS,
+                            count=len(self.players), low=MIN_PLAYERS, high=MAX_PLAYERS)
+        self._n = len(self.players)
+        self._index = {name: i for i, name in enumerate(self.players)}
+        self._first_dealer = self._index[dealer]
+        self._pack = pack(self.rules["decks"], self.rules["jack_of_diamonds"],
+                          self.rules["black_maria"])
+        self._jack = "jack" in self._pack.keys
+        self._jack_value = VALUE_OF_KEY["jack"]
+        self._moon_rule: str = self.rules["moon"]
+        moon = ("moon",) if self._moon_rule == "choice" else ()
+        self._card_keys = frozenset(("hearts", *self._pack.keys, *moon))
+        self._points_keys = frozenset(("points", *(("jack",) if self._jack else ()), *moon))
+        self._card_values = tuple((key, VALUE_OF_KEY[key]) for key in self._pack.keys)
+        self._split_key = (self.rules["decks"], self.rules["jack_of_diamonds"],
+                           self.rules["black_maria"])
+        self._passing: bool = self.rules["passing"]
+        self._target: int = self.rules["target"]
+        self.scores = [0] * self._n
+        self.hands_played = 0
+        self.finished = False
+        self.winner: int | None = None
+        self._tied: tuple[int, ...] = ()
+        # per hand: pass index or None, kind, hand scores, totals, shooter, choice, reneger, tied
+        self._history: list[tuple[Any, ...]] = []
+
+    # -- entries ------------------------------------------------------------------------------
+
+    def apply(self, entry: dict[str, Any]) -> None:
+        if self.finished:
+            raise RuleError("game_over")
+        if type(entry) is not dict and not isinstance(entry, Mapping):
+            raise RuleError("entry_not_object")
+        if "renege" in entry:
+            entries.check_keys(entry, ("renege",))
+            offender = self._index[entries.player_name(entry, "renege", self.players) or ""]
+            total = self._pack.moon_total
+            hand = [total if i == offender else 0 for i in range(self._n)]
+            self._commit("renege", hand, None, None, offender)
+            return
+        if "points" in entry:
+            self._check_keys(entry, self._points_keys)
+            kind = "points"
+            base, jacks = self._read_points(entry)
+        else:
+            self._check_keys(entry, self._card_keys)
+            kind = "card"
+            base, jacks = self._read_cards(entry)
+        moon_total = self._pack.moon_total
+        shooter = base.index(moon_total) if moon_total in base else None
+        choice = self._moon_choice(entry, shooter)
+        if shooter is None:
+            hand = [b + j for b, j in zip(base, jacks, strict=True)]
+        elif choice == "others":
+            hand = [(0 if i == shooter else moon_total) + j for i, j in enumerate(jacks)]
+        else:
+            hand = [(-moon_total if i == shooter else 0) + j for i, j in enumerate(jacks)]
+        self._commit(kind, hand, shooter, choice, None)
+
+    def _check_keys(self, entry: Mapping[str, Any], allowed: frozenset[str]) -> None:
+        for key in entry:
+            if key in allowed:
+                continue
+            if key in CARD_OF_KEY and key not in self._pack.keys:
+                raise RuleError(f"{NAME}.{key}_unused", field=key)
+            if key == "moon" and self._moon_rule != "choice":
+                raise RuleError(f"{NAME}.moon_not_asked", field="moon")
+            raise RuleError("unknown_key", field=str(key), key=key)
+
+    def _holders(self, entry: Mapping[str, Any], key: str) -> list[int]:
+        """The seats that took the copies of the card `key`, one seat per copy."""
+        raw = entry.get(key)
+        copies = self._pack.copies[key]
+        index = self._index
+        if type(raw) is str:
+            i = index.get(raw)
+            if i is None:
+                raise RuleError("unknown_player", field=key, player=raw)
+            seats = [i]
+        elif isinstance(raw, list):
+            seats = []
+            for name in raw:
+                i = index.get(name) if type(name) is str else None
+                if i is None:
+                    raise RuleError("unknown_player", field=key, player=name)
+                seats.append(i)
+        elif isinstance(raw, Mapping):
+            seats = []
+            for name, value in raw.items():
+                i = index.get(name) if type(name) is str else None
+                if i is None:
+                    raise RuleError("unknown_player", field=str(name), player=name)
+                count = entries.whole_number(name, value)
+                if not 0 <= count <= copies:
+                    raise RuleError(f"{NAME}.{key}_player", field=name, player=name,
+                                    value=count, count=copies)
+                seats += [i] * count
+        elif raw is None:
+            seats = []
+        else:
+            raise RuleError("unknown_player", field=key, player=raw)
+        if len(seats) != copies:
+            if not seats:
+                raise RuleError(f"{NAME}.{key}_missing", field=key)
+            raise RuleError(f"{NAME}.{key}_count", field=key, got=len(seats), count=copies)
+        return seats
+
+    def _counts(self, entry: Mapping[str, Any], key: str) -> list[int]:
+        """`entry[key]` as whole numbers per seat (left-out players 0); like entries.counts."""
+        raw = entry.get(key)
+        if raw is None:
+            raise RuleError("missing_key", field=key, key=key)
+        if type(raw) is not dict and not isinstance(raw, Mapping):
+            raise RuleError("not_a_mapping", field=key, key=key)
+        result = [0] * self._n
+        index = self._index
+        for name, value in raw.items():
+            i = index.get(name) if type(name) is str else None
+            if i is None:
+                raise RuleError("unknown_player", field=str(name), player=name)
+            result[i] = value if type(value) is int else entries.whole_number(name, value)
+        return result
+
+    def _read_cards(self, entry: Mapping[str, Any]) -> tuple[list[int], list[int]]:
+        """Points without the jack, and the jack's points, per player from a card entry."""
+        hearts = self._counts(entry, "hearts")
+        in_pack = self._pack.hearts
+        for i, value in enumerate(hearts):
+            if not 0 <= value <= in_pack:
+                name = self.players[i]
+                raise RuleError(f"{NAME}.hearts_player", field=name, player=name, value=value,
+                                total=in_pack)
+        got = sum(hearts)
+        if got != in_pack:
+            raise RuleError(f"{NAME}.hearts_sum", field="hearts", got=got, total=in_pack)
+        base = [h * HEART_VALUE for h in hearts] if HEART_VALUE != 1 else hearts
+        jacks = [0] * self._n
+        for key, value in self._card_values:
+            target = jacks if value < 0 else base
+            for i in self._holders(entry, key):
+                target[i] += value
+        return base, jacks
+
+    def _read_points(self, entry: Mapping[str, Any]) -> tuple[list[int], list[int]]:
+        """Points without the jack, and the jack's points, per player from a points entry."""
+        points = self._counts(entry, "points")
+        jacks = [0] * self._n
+        if self._jack:
+            for i in self._holders(entry, "jack"):
+                jacks[i] += self._jack_value
+        got = sum(points)
+        p = self._pack
+        with_jack = got != p.moon_total  # else: counted without the jack
+        base = []
+        for name, value, jack in zip(self.players, points, jacks, strict=True):
+            own = value - jack if with_jack else value
+            if own not in p.reachable:
+                raise RuleError(f"{NAME}.points_player", field=name, player=name, value=value)
+            base.append(own)
+        if with_jack and got != p.total:
+            raise RuleError(f"{NAME}.points_sum", field="points", got=got, total=p.total,
+                            without_jack=p.moon_total)
+        if not can_split(tuple(sorted(base)), *self._split_key):
+            raise RuleError(f"{NAME}.points_split", field="points")
+        return base, jacks
+
+    def _moon_choice(self, entry: Mapping[str, Any], shooter: int | None) -> str | None:
+        if self._moon_rule != "choice":
+            return self._moon_rule if shooter is not None else None
+        if shooter is None:
+            if "moon" in entry:
+                raise RuleError(f"{NAME}.no_moon", field="moon")
+            return None
+        choice = entry.get("moon")
+        if choice is None:
+            raise RuleError(f"{NAME}.moon_missing", field="moon",
+                            player=self.players[shooter], total=self._pack.moon_total)
+        if not isinstance(choice, str) or choice not in MOON_CHOICES:
+            raise RuleError(f"{NAME}.bad_moon", field="moon", value=choice)
+        return choice
+
+    def _commit(self, kind: str, hand: list[int], shooter: int | None, choice: str | None,
+                reneger: int | None) -> None:
+        scores = self.scores
+        for i, points in enumerate(hand):
+            scores[i] += points
+        passing = self.hands_played % len(PASSES) if self._passing else None
+        tied = self._tied
+        self._history.append((passing, kind, hand, tuple(scores), shooter, choice, reneger, tied))
+        self.hands_played += 1
+        if tied:
+            low = min(hand[i] for i in tied)
+            still = tuple(i for i in tied if hand[i] == low)
+        elif max(scores) >= self._target:
+            low = min(scores)
+            still = tuple(i for i, score in enumerate(scores) if score == low)
+        else:
+            return
+        if len(still) == 1:
+            self.winner = still[0]
+            self.finished = True
+            self._tied = ()
+        else:
+            self._tied = still
+
+    # -- report -------------------------------------------------------------------------------
+
+    def balances(self) -> list[int]:
+        """Money per player in cents: 0 until the end, then each pays the winner the difference."""
+        cents = self.rules["cents_per_point"]
+        if not self.finished or self.winner is None or not cents:
+            return [0] * self._n
+        best = self.scores[self.winner]
+        result = [(best - score) * cents for score in self.scores]
+        result[self.winner] = -sum(result)
+        return result
+
+    def report(self) -> dict[str, Any]:
+        names = self.players
+        dealer = names[(self._first_dealer + self.hands_played) % self._n]
+        next_pass = (PASSES[self.hands_played % len(PASSES)]
+                     if self.rules["passing"] and not self.finished else None)
+        history = []
+        for number, (passing, kind, hand, totals, shooter, choice, reneger, tied) in enumerate(
+                self._history, start=1):
+            history.append({
+                "hand": number,
+                "pass": PASSES[passing] if passing is not None else None,
+                "kind": kind,
+                "points": dict(zip(names, hand)),  # noqa: B905 - same length, hot loop
+                "totals": dict(zip(names, totals)),  # noqa: B905
+                "moon": names[shooter] if shooter is not None else None,
+                "moon_choice": choice,
+                "renege": names[reneger] if reneger is not None else None,
+                "tiebreak": [names[i] for i in tied],
+            })
+        balances = self.balances()
+        return {
+            "game": NAME,
+            "hands_played": self.hands_played,
+            "next_dealer": dealer,
+            "dealer": dealer,
+            "finished": self.finished,
+            "next_pass": next_pass,
+            "winner": names[self.winner] if self.winner is not None else None,
+            "tiebreak": [names[i] for i in self._tied],
+            "target": self.rules["target"],
+            "hand_total": self._pack.total,
+            "moon_total": self._pack.moon_total,
+            "hearts_total": self._pack.hearts,
+            "cards": dict(self._pack.copies),
+            "history": history,
+            "players": [{"name": name, "score": score, "balance_cents": money}
+                        for name, score, money in zip(names, self.scores, balances, strict=True)],
+        }

@@ -1,0 +1,815 @@
+"""Hintersche ("4-Strich"): marks on the slate, lines on the frame (rules/hintersche.md).
+
+Four players, each for themselves. A game has two phases:
+
+- *Vier-Strich* (phase 1): all four play; the player with most card points gets a mark on the
+  slate (Tafel), a march (over 100, "100 mache") gives each opponent a mark, an all-35 deal gives
+  everybody one. The phase ends with 4 marks or more; marks above 4 are *excess marks*; whoever
+  has no mark drops out of the game.
+- *Butzen* (cleaning the slate): only the players with marks play, 9 cards each; the lowest
+  scorer erases, the highest adds, marchers erase up to 2. A player who erases the last mark
+  drops out; the last one in loses the game: one *line* on the frame (Rahmen). With two players
+  left it is the *final stage*: the winner (fewer points) erases, nobody adds.
+
+A table is one *rubber* (Runde) of ``rubber_games`` games; ``finished`` is true when the rubber is
+over. Each line costs its owner ``tariff_cents``, paid to each opponent.
+
+Entries (the record's ``hands`` list), one per deal:
+
+- ``{"points": {"A": 30, "B": 45, "C": 35, "D": 30}}`` -- the card points of every player in the
+  deal (players of the deal left out scored 0; naming a player who is out of the game is an
+  error, ``hintersche.not_in_deal``). Each score must be makeable from the card values (not 1,
+  not 139), and together they must come from one pack: with four players they split the 140;
+  with 2 or 3 players (Butzen: 9 cards each, the rest lies out of play) they come from disjoint
+  sets of cards and add up to 140 or less. The rules ask no more, so how many cards are in play
+  is not checked (the rules' own example has a two-player deal of 80 and 60).
+- ``"all_tricks": "C"`` (only in Butzen) -- C took all 9 tricks: a march; the others must have 0.
+- ``"playoffs": [{"B": 40, "C": 30}, ...]`` -- the playoff deals of tied players, in order. Each
+  is a deal among the tied players only (validated like a deal of that many players; left-out
+  tied players scored 0). A playoff decides by most points (phase 1, highest in Butzen) or by
+  fewest points (lowest in Butzen, the final stage). If it ties again where it matters, the next
+  playoff is among those still tied. When one deal needs two decisions (a tie for lowest *and* a
+  tie for highest in a Butzen deal with four players), the playoffs for the **lowest** come first
+  in the list, then those for the highest. A tie only needs a playoff where it decides who gets,
+  erases or adds a mark; a tie of all players in a Butzen deal changes nothing.
+
+When a tie decides something and the playoffs are missing (or tie again), `apply` raises
+RuleError ``hintersche.playoff_needed`` (field ``"playoffs"``) and changes nothing; its params
+are ``tied`` (names, in dealing order: the first deals the playoff), ``dealer``, ``playoff``
+(the 1-based position in the ``playoffs`` list that is missing), ``kind`` (``"most"`` or
+``"fewest"``: which end of the playoff decides), and, for the message, ``names_en``,
+``names_de``, ``names_nl``, ``most_en``, ``most_de``, ``most_nl``. The form then asks for those
+players' playoff points and resubmits the entry with the playoff appended. Playoffs where none
+is (or no further one is) needed are an error, ``hintersche.playoff_not_needed``.
+
+Dealing: the deal passes to the next player in ``players`` order who is still in the game. A
+playoff is dealt by the tied player who comes first in dealing order, counted from the player
+after the last dealer (the dealer of the deal, or of the previous playoff); after the playoff the
+deal passes on from the playoff dealer. A new game continues the rotation from the last dealer.
+
+`report()` returns the keys of game-record.md -- ``game``, ``hands_played`` (deals, playoffs not
+counted), ``next_dealer`` (after the rubber: who would deal the first deal of the next one),
+``finished``, ``phase`` (``"vier-strich"`` or ``"butzen"``), ``game_number`` (from 1; after the
+rubber the number of its last game) and ``players`` (seating order, each with ``name``,
+``marks``, ``lines`` (this rubber), ``in`` (still in the current game; all false after the
+rubber), ``balance_cents``) -- plus, for the web UI:
+
+- ``in_deal``: the players of the next deal in dealing order (the dealer first); empty after the
+  rubber. These are the inputs of the next entry form.
+- ``final_stage``: true when exactly two players are left in Butzen.
+- ``excess_marks``: marks on the slate above 4.
+- ``all_tricks_allowed``: whether the next entry may name ``all_tricks`` (in Butzen).
+- ``rubber_games``, ``games_played``, ``rules`` (the resolved options).
+- ``games``: the finished games, each ``{"game", "loser", "lines", "hands"}``.
+- ``history``: one dict per deal: ``hand`` (from 1), ``game``, ``phase``, ``final_stage``,
+  ``dealer``, ``points`` (name -> points, dealing order), ``all_tricks`` (name or null),
+  ``playoffs`` (list of ``{"dealer", "points"}``), ``marks`` (name -> marks after the deal, before
+  the slate is wiped at the end of a game) and ``events``: a list of ``{"type", "player",
+  "count"}`` with type ``"march"``, ``"all_equal"`` (all four scored the same: everybody a mark),
+  ``"mark"`` (a mark added), ``"erase"`` (marks erased), ``"tie"`` (all tied in Butzen: nothing
+  changes), ``"out"`` (dropped out of the game), ``"line"`` (lost the game: count = lines) and
+  ``"butzen"`` (phase 1 is over).
+
+Money: ``balance_cents`` is worked out from the lines so far at any time: each line costs its
+owner the tariff paid to each of the other three. The players settle it at the end of the rubber.
+
+Card values: every total is derived from `cards` (140 points, 36 cards, 9 cards and 9 tricks a
+deal). Whether a set of scores can come from one pack is a memoised search over count vectors
+of the counting card values (12, 11, 10, 4, 3, 2), cached per sorted score tuple.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from . import cards, entries, errors, options
+from .errors import RuleError
+
+NAME = "hintersche"
+TITLE = {"de": "Hintersche (4-Strich)", "en": "Hintersche (4-Strich)",
+         "nl": "Hintersche (4-Strich)"}
+
+TOTAL = cards.HINTERSCHE_TOTAL  # card points in the pack: 140
+CARDS_PER_PLAYER = cards.HINTERSCHE_CARDS_PER_PLAYER  # 9
+TRICKS = cards.HINTERSCHE_TRICKS  # 9 tricks a deal
+PACK_SIZE = len(cards.hintersche_pack())  # 36
+FULL_TABLE = PACK_SIZE // CARDS_PER_PLAYER  # with 4 players the whole pack is dealt
+MIN_PLAYERS = MAX_PLAYERS = FULL_TABLE
+SLATE = 4  # "Vier-Strich": phase 1 ends at 4 marks; more are excess marks
+MARCH_ERASES = 2  # a marcher in Butzen erases up to 2 marks
+FOUR_LOSSES_LINES = 2  # lines for losing every deal of phase 1 (option four_losses_double)
+
+VIER_STRICH = "vier-strich"
+BUTZEN = "butzen"
+
+SUMMARY = {
+    "en": (
+        "Each deal the players enter their card points (140 in the pack). In the first phase, "
+        "Vier-Strich, the player with most points gets a mark on the slate; a player with more "
+        "than 100 marches and each opponent gets a mark; if all four score 35, everybody gets "
+        "one; ties are played off. At 4 marks the phase ends and whoever has no mark is out. "
+        "Then comes Butzen: with marks to spare (more than 4) the lowest scorers only erase; "
+        "otherwise the lowest scorer erases a mark and the highest adds one, and a march (over "
+        "100 or all 9 tricks) erases up to two marks and gives every other player a mark. With "
+        "two players left, the one with fewer points erases (two after a march). Erasing your "
+        "last mark takes you out; the last one in loses the game: one line on the frame (two "
+        "for losing all four deals of the first phase). At the end of a rubber every line costs "
+        "its owner the tariff, paid to each opponent."
+    ),
+    "de": (
+        "Nach jedem Austeilen werden die Augen eingetragen (zusammen 140). Im ersten Teil, "
+        "dem Vier-Strich, bekommt der mit den meisten Augen einen Strich auf die Tafel; wer "
+        "über 100 macht, marschiert durch, und jeder andere bekommt einen Strich; haben alle "
+        "vier 35, bekommt jeder einen; bei Gleichstand wird gestochen. Bei 4 Strichen ist der "
+        "erste Teil zu Ende, und wer keinen Strich hat, ist draußen. Dann wird gebutzt: Stehen "
+        "mehr als 4 Striche an, wischen die mit den wenigsten Augen nur weg; sonst wischt der "
+        "mit den wenigsten Augen einen Strich weg und der mit den meisten bekommt einen dazu, "
+        "und wer durchmarschiert (über 100 oder alle 9 Stiche), wischt bis zu zwei weg, und "
+        "jeder andere bekommt einen. Sind nur noch zwei drin, wischt der mit weniger Augen weg "
+        "(zwei nach einem Durchmarsch). Wer seinen letzten Strich wegwischt, ist draußen; der "
+        "Letzte verliert das Spiel: ein Strich auf den Rahmen (zwei, wenn er im Vier-Strich "
+        "alle vier Spiele verloren hat). Am Ende der Runde kostet jeder Strich auf dem Rahmen "
+        "seinen Besitzer den Tarif an jeden Mitspieler."
+    ),
+    "nl": (
+        "Na elke ronde voeren de spelers hun kaartpunten in (140 in het spel). In de eerste "
+        "fase, Vier-Strich, krijgt wie de meeste punten heeft een streep op de lei; wie meer dan "
+        "100 haalt maakt een mars en elke tegenstander krijgt een streep; halen alle vier 35, "
+        "dan krijgt iedereen er een; bij gelijkstand volgt een beslissingsronde. Bij 4 strepen "
+        "eindigt de fase en wie geen streep heeft, ligt eruit. Dan volgt het Butzen: staan er "
+        "meer dan 4 strepen, dan vegen de laagste scoorders alleen weg; anders veegt de laagste "
+        "een streep weg en krijgt de hoogste er een bij, en een mars (meer dan 100 of alle 9 "
+        "slagen) veegt er tot twee weg en geeft iedere andere speler een streep. Met nog twee "
+        "spelers veegt wie minder punten heeft weg (twee na een mars). Wie zijn laatste streep "
+        "wegveegt ligt eruit; de laatste verliest het spel: een streep op de lijst (twee als hij "
+        "in de eerste fase alle vier de rondes verloor). Aan het eind van een reeks kost elke "
+        "streep op de lijst zijn eigenaar het tarief, aan elke tegenstander."
+    ),
+}
+
+# Keyed by the option's (int) values, as the rules page looks them up.
+_MARCH_LABELS: dict[Any, dict[str, str]] = {
+    101: {"en": "more than 100", "de": "über 100", "nl": "meer dan 100"},
+    100: {"en": "100 or more", "de": "100 und mehr", "nl": "100 of meer"},
+}
+
+OPTIONS: tuple[options.Option, ...] = (
+    options.Option(
+        "march_at", 101,
+        help={
+            "en": "card points for a march: more than 100 (101) or 100 or more (100)",
+            "de": "Augen für einen Durchmarsch: über 100 (101) oder 100 und mehr (100)",
+            "nl": "kaartpunten voor een mars: meer dan 100 (101) of 100 of meer (100)",
+        },
+        choices=(101, 100),
+        labels=_MARCH_LABELS,
+    ),
+    options.Option(
+        "four_losses_double", True,
+        help={
+            "en": "losing all four deals of the first phase costs two lines and ends the game",
+            "de": "wer im Vier-Strich alle vier Spiele verliert, bekommt zwei Striche auf den "
+                  "Rahmen, und das Spiel ist aus",
+            "nl": "wie in de eerste fase alle vier de rondes verliest, krijgt twee strepen en "
+                  "het spel is uit",
+        },
+    ),
+    options.Option(
+        "rubber_games", 4,
+        help={
+            "en": "games in a rubber",
+            "de": "Spiele in einer Runde",
+            "nl": "spellen in een reeks",
+        },
+        minimum=1, maximum=100_000,
+    ),
+    options.Option(
+        "tariff_cents", 500,
+        help={
+            "en": "what one line costs its owner, paid to each opponent, in cents; 0 for no money",
+            "de": "was ein Strich auf dem Rahmen seinen Besitzer an jeden Mitspieler kostet, in "
+                  "Cent; 0 ohne Geld",
+            "nl": "wat een streep op de lijst zijn eigenaar kost, aan elke tegenstander, in "
+                  "centen; 0 zonder geld",
+        },
+        minimum=0, maximum=1_000_000,
+    ),
+)
+
+MESSAGES: dict[str, dict[str, str]] = {
+    f"{NAME}.not_in_deal": {
+        "en": "{player} is out of this game and does not play this deal",
+        "de": "{player} ist in diesem Spiel schon draußen und spielt nicht mit",
+        "nl": "{player} ligt uit dit spel en speelt deze ronde niet mee",
+    },
+    f"{NAME}.bad_points": {
+        "en": "{player}: {value} points is impossible, a deal has 0 to {total}",
+        "de": "{player}: {value} Augen gibt es nicht, ein Spiel hat 0 bis {total} Augen",
+        "nl": "{player}: {value} punten kan niet, een ronde heeft 0 tot {total} punten",
+    },
+    f"{NAME}.not_makeable": {
+        "en": "{player}: no cards add up to {value} points",
+        "de": "{player}: mit den Karten kommt man nicht auf {value} Augen",
+        "nl": "{player}: met deze kaarten kom je niet op {value} punten",
+    },
+    f"{NAME}.wrong_total": {
+        "en": "the points add up to {total}, there are {expected}",
+        "de": "die Augen ergeben {total}, es sind aber {expected}",
+        "nl": "de punten tellen op tot {total}, het zijn er {expected}",
+    },
+    f"{NAME}.too_many_points": {
+        "en": "the points add up to {total}, but the cards only have {expected}",
+        "de": "die Augen ergeben {total}, die Karten haben aber nur {expected}",
+        "nl": "de punten tellen op tot {total}, maar de kaarten hebben er maar {expected}",
+    },
+    f"{NAME}.impossible": {
+        "en": "these points cannot all come from one pack of {cards} cards",
+        "de": "so können die Augen nicht verteilt sein: mit den {cards} Karten geht das nicht "
+              "auf",
+        "nl": "zo kunnen de punten niet verdeeld zijn: met de {cards} kaarten kan dat niet",
+    },
+    f"{NAME}.all_tricks_not_butzen": {
+        "en": "taking all tricks only counts in Butzen",
+        "de": "alle Stiche zählen nur beim Butzen",
+        "nl": "alle slagen telt alleen bij het Butzen",
+    },
+    f"{NAME}.all_tricks_others": {
+        "en": "{player} has {value} points, but {marcher} took all the tricks",
+        "de": "{player} hat {value} Augen, aber {marcher} hat alle Stiche gemacht",
+        "nl": "{player} heeft {value} punten, maar {marcher} heeft alle slagen gehaald",
+    },
+    f"{NAME}.bad_playoffs": {
+        "en": "the playoffs must be a list of playoff deals, each giving the tied players' points",
+        "de": "die Stechen müssen eine Liste sein, mit den Augen der Spieler, die stechen",
+        "nl": "de beslissingsrondes moeten een lijst zijn, met de punten van de gelijke spelers",
+    },
+    f"{NAME}.not_in_playoff": {
+        "en": "playoff {playoff}: {player} is not in this playoff",
+        "de": "Stechen {playoff}: {player} sticht hier nicht mit",
+        "nl": "beslissingsronde {playoff}: {player} speelt hier niet mee",
+    },
+    f"{NAME}.playoff_impossible": {
+        "en": "playoff {playoff}: these points cannot all come from one pack of {cards} cards",
+        "de": "Stechen {playoff}: so können die Augen nicht verteilt sein, mit den {cards} "
+              "Karten geht das nicht auf",
+        "nl": "beslissingsronde {playoff}: zo kunnen de punten niet verdeeld zijn, met de "
+              "{cards} kaarten kan dat niet",
+    },
+    f"{NAME}.playoff_needed": {
+        "en": "{names_en} tie for {most_en} points: enter their playoff deal",
+        "de": "{names_de} liegen mit den {most_de} Augen gleichauf: bitte ihr Stechen "
+              "eintragen",
+        "nl": "{names_nl} staan gelijk met de {most_nl} punten: voer hun beslissingsronde in",
+    },
+    f"{NAME}.playoff_not_needed": {
+        "en": "too many playoff deals: this deal needs {needed}",
+        "de": "zu viele Stechen eingetragen: hier braucht es {needed}",
+        "nl": "te veel beslissingsrondes ingevoerd: hier zijn er {needed} nodig",
+    },
+}
+errors.register_messages(MESSAGES)
+
+_KEYS = frozenset({"points", "all_tricks", "playoffs"})
+_MOST = {"en": "most", "de": "meisten", "nl": "meeste"}
+_FEWEST = {"en": "fewest", "de": "wenigsten", "nl": "minste"}
+_AND = {"en": "and", "de": "und", "nl": "en"}
+_SHOW_LIMIT = 1_000_000
+
+
+# --- which scores the cards can make ------------------------------------------------------------
+#
+# A set of counting cards is a count vector over the distinct non-zero card values. Vectors are
+# packed into one int, one field per value; each field of a *remaining* vector carries a guard
+# bit above the count, so `remaining - taken` keeps every guard bit exactly when `taken` fits.
+
+_VALUE_COUNTS = Counter(cards.hintersche_values())
+_VALUE_COUNTS.pop(0, None)  # the blanks (9, 8, 7, 6) never limit a score
+_FACES = tuple(sorted(_VALUE_COUNTS, reverse=True))  # (12, 11, 10, 4, 3, 2)
+_LIMITS = tuple(_VALUE_COUNTS[v] for v in _FACES)
+_GUARD_BIT = 1 << max(_LIMITS).bit_length()
+_WIDTH = max(_LIMITS).bit_length() + 1
+_GUARDS = sum(_GUARD_BIT << (i * _WIDTH) for i in range(len(_FACES)))
+_FULL = _GUARDS + sum(n << (i * _WIDTH) for i, n in enumerate(_LIMITS))
+
+
+def _vectors_by_sum() -> dict[int, tuple[int, ...]]:
+    """Every sub-multiset of the counting cards, as a packed count vector, by its sum."""
+    found: dict[int, list[int]] = {}
+    for combo in itertools.product(*(range(n + 1) for n in _LIMITS)):
+        total = sum(c * v for c, v in zip(combo, _FACES, strict=True))
+        found.setdefault(total, []).append(sum(c << (i * _WIDTH) for i, c in enumerate(combo)))
+    return {s: tuple(vs) for s, vs in found.items()}
+
+
+_BY_SUM = _vectors_by_sum()
+MAKEABLE = frozenset(_BY_SUM)  # every score one player can take: 0, 2..138, 140
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def deal_possible(scores: tuple[int, ...]) -> bool:
+    """Can one pack give these players these points (sorted ascending)?
+
+    The players' counting cards must be disjoint sub-multisets of the pack. With four players
+    the whole pack is dealt, so they must share out all of it; with fewer, the cards not dealt
+    are out of play and the points add up to 140 or less. (The rules ask no more than that: the
+    worked example's final-stage deal B 80, C 60 could not come from 18 cards in play, but the
+    rules accept it, so the number of cards in play is not checked.)
+    """
+    k = len(scores)
+    total = sum(scores)
+    whole_pack = k * CARDS_PER_PLAYER >= PACK_SIZE
+    if total > TOTAL or (whole_pack and total != TOTAL):
+        return False
+    if any(s not in MAKEABLE for s in scores):
+        return False
+    # With the whole pack dealt the last player simply has what is left.
+    players = k - 1 if whole_pack else k
+    failed: set[tuple[int, int]] = set()
+
+    def search(i: int, remaining: int) -> bool:
+        if i == players:
+            return True
+        key = (i, remaining)
+        if key in failed:
+            return False
+        for packed in _BY_SUM[scores[i]]:
+            rest = remaining - packed
+            if rest & _GUARDS == _GUARDS and search(i + 1, rest):
+                return True
+        failed.add(key)
+        return False
+
+    return search(0, _FULL)
+
+
+# --- helpers -------------------------------------------------------------------------------------
+
+
+def _shown(value: int) -> int | str:
+    """A number for a message; absurdly big ones are not written out in full."""
+    if value > _SHOW_LIMIT:
+        return f"more than {_SHOW_LIMIT}"
+    if value < -_SHOW_LIMIT:
+        return f"less than {-_SHOW_LIMIT}"
+    return value
+
+
+def _join(names: Sequence[str], lang: str) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + f" {_AND[lang]} " + names[-1]
+
+
+def _read_number(name: str, value: Any, field: str) -> int:
+    """A card-point score: a whole number 0..140 that the cards can make."""
+    try:
+        number = entries.whole_number(name, value)
+    except RuleError:
+        raise RuleError("not_a_number", field=field, player=name, value=value) from None
+    if number < 0 or number > TOTAL:
+        raise RuleError(f"{NAME}.bad_points", field=field, player=name, value=_shown(number),
+                        total=TOTAL)
+    if number not in MAKEABLE:
+        raise RuleError(f"{NAME}.not_makeable", field=field, player=name, value=number)
+    return number
+
+
+# Events of a deal, kept flat while playing: type, seat (-1 for none), count; repeated.
+_Events = list[Any]
+_PlayoffLog = list[tuple[int, tuple[int, ...], tuple[int, ...]]]  # (dealer, group, scores)
+
+
+def _orders(n: int) -> list[list[list[int]]]:
+    """orders[last][mask]: the seats in `mask` in dealing order, starting after seat `last`."""
+    return [[[s % n for s in range(last + 1, last + 1 + n) if mask >> (s % n) & 1]
+             for mask in range(1 << n)] for last in range(n)]
+
+
+class _History:
+    """Every deal so far, kept in flat lists of plain values while playing.
+
+    A replay of thousands of deals then leaves no containers behind for the garbage collector
+    to walk; `rows` spells the deals out for `report()`.
+    """
+
+    __slots__ = ("game", "phase", "last", "members", "all_tricks", "scores", "marks",
+                 "events", "event_ends", "playoffs")
+
+    def __init__(self) -> None:
+        self.game: list[int] = []
+        self.phase: list[str] = []
+        self.last: list[int] = []  # seat of the player before the dealer
+        self.members: list[int] = []  # bit mask of the seats in the deal
+        self.all_tricks: list[int] = []  # seat, or -1
+        self.scores: list[int] = []  # one per seat and deal
+        self.marks: list[int] = []  # one per seat and deal: the marks after it
+        self.events: _Events = []
+        self.event_ends: list[int] = []
+        self.playoffs: dict[int, _PlayoffLog] = {}  # by deal index, only deals with playoffs
+
+    def rows(self, players: list[str]) -> list[dict[str, Any]]:
+        n = len(players)
+        orders = _orders(n)
+        out: list[dict[str, Any]] = []
+        start = 0
+        events = self.events
+        for i, game in enumerate(self.game):
+            deal = orders[self.last[i]][self.members[i]]
+            scores = self.scores[i * n:(i + 1) * n]
+            end = self.event_ends[i]
+            seat = self.all_tricks[i]
+            phase = self.phase[i]
+            out.append({
+                "hand": i + 1,
+                "game": game,
+                "phase": phase,
+                "final_stage": phase == BUTZEN and len(deal) == 2,
+                "dealer": players[deal[0]],
+                "points": {players[p]: scores[p] for p in deal},
+                "all_tricks": None if seat < 0 else players[seat],
+                "playoffs": [{"dealer": players[d], "points": {players[p]: s[p] for p in group}}
+                             for d, group, s in self.playoffs.get(i, ())],
+                "marks": dict(zip(players, self.marks[i * n:(i + 1) * n], strict=True)),
+                "events": [{"type": events[j], "player": None if events[j + 1] < 0
+                            else players[events[j + 1]], "count": events[j + 2]}
+                           for j in range(start, end, 3)],
+            })
+            start = end
+        return out
+
+
+class _Playoffs:
+    """The entry's playoff deals, used up in order as ties need deciding."""
+
+    __slots__ = ("table", "raw", "used", "last", "log")
+
+    def __init__(self, table: Table, raw: Sequence[Any], last: int) -> None:
+        self.table = table
+        self.raw = raw
+        self.used = 0
+        self.last = last  # seat of the last dealer
+        self.log: _PlayoffLog = []
+
+    def pick(self, group: list[int], scores: Sequence[int], count: int,
+             lowest: bool) -> list[int]:
+        """The `count` players of `group` with the fewest (or most) points, ties played off."""
+        chosen: list[int] = []
+        while True:
+            ordered = sorted(scores[p] for p in group)
+            threshold = ordered[count - 1] if lowest else ordered[-count]
+            if lowest:
+                better = [p for p in group if scores[p] < threshold]
+            else:
+                better = [p for p in group if scores[p] > threshold]
+            tied = [p for p in group if scores[p] == threshold]
+            chosen += better
+            count -= len(better)
+            if count == len(tied):
+                return chosen + tied
+            group = self.table._orders[self.last][sum(1 << p for p in tied)]
+            scores = self._next(group, lowest)
+
+    def _next(self, group: list[int], lowest: bool) -> list[int]:
+        """Read the next playoff deal among `group` (dealing order) and return its scores."""
+        table = self.table
+        names = [table.players[p] for p in group]
+        number = self.used + 1
+        if self.used == len(self.raw):
+            most = _FEWEST if lowest else _MOST
+            raise RuleError(
+                f"{NAME}.playoff_needed", field="playoffs", tied=names, dealer=names[0],
+                playoff=number, kind="fewest" if lowest else "most",
+                **{f"names_{lang}": _join(names, lang) for lang in _AND},
+                **{f"most_{lang}": word for lang, word in most.items()},
+            )
+        raw = self.raw[self.used]
+        if not isinstance(raw, Mapping):
+            raise RuleError(f"{NAME}.bad_playoffs", field="playoffs", playoff=number)
+        scores = [0] * len(table.players)
+        for name, value in raw.items():
+            seat = table._seat.get(name) if type(name) is str else None
+            if seat is None:
+                raise RuleError("unknown_player", field="playoffs", player=name)
+            if seat not in group:
+                raise RuleError(f"{NAME}.not_in_playoff", field="playoffs", player=name,
+                                playoff=number)
+            scores[seat] = _read_number(name, value, "playoffs")
+        if not deal_possible(tuple(sorted(scores[p] for p in group))):
+            raise RuleError(f"{NAME}.playoff_impossible", field="playoffs", playoff=number,
+                            cards=PACK_SIZE,
+                            points={table.players[p]: scores[p] for p in group})
+        self.used = number
+        self.last = group[0]
+        self.log.append((group[0], tuple(group), tuple(scores)))
+        return scores
+
+
+class Table:
+    """One rubber of Hintersche at the table."""
+
+    ENTRY_WORD = "hand"
+
+    def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
+        seated, dealer = entries.seat_players(players, first_dealer, MIN_PLAYERS, MAX_PLAYERS)
+        self.rules: dict[str, Any] = options.resolve(OPTIONS, rules)
+        self.players: list[str] = seated
+        self._seat: dict[str, int] = {name: i for i, name in enumerate(seated)}
+        n = len(seated)
+        self._n = n
+        self._orders = _orders(n)
+        self._everybody = (1 << n) - 1
+        self._last: int = (self._seat[dealer] - 1) % n  # the deal passes on from here
+        self._in: int = self._everybody  # bit mask of the seats still in the game
+        self.marks: list[int] = [0] * n
+        self.lines: list[int] = [0] * n
+        self.phase: str = VIER_STRICH
+        self.game_number: int = 1
+        self.hands_played: int = 0
+        self.finished: bool = False
+        self.games: list[dict[str, Any]] = []
+        self._takers: list[int | None] = []  # phase 1: who took the single mark of each deal
+        self._game_start: int = 0  # hands_played when the current game began
+        self._march_at: int = self.rules["march_at"]
+        self._history = _History()
+
+    # --- who plays --------------------------------------------------------------------------
+
+    @property
+    def ins(self) -> list[bool]:
+        """Per seat: still in the current game (all false after the rubber)."""
+        return [bool(self._in >> p & 1) for p in range(self._n)]
+
+    def _deal(self) -> list[int]:
+        """The seats of the next deal's players, the dealer first."""
+        return self._orders[self._last][self._in]
+
+    def in_deal(self) -> list[str]:
+        """Who plays the next deal, the dealer first (empty after the rubber)."""
+        return [self.players[p] for p in self._deal()]
+
+    # --- entries ----------------------------------------------------------------------------
+
+    def apply(self, entry: dict[str, Any]) -> None:
+        if self.finished:
+            raise RuleError("game_over")
+        if type(entry) is not dict and not isinstance(entry, Mapping):
+            raise RuleError("entry_not_object")
+        for key in entry:
+            if key not in _KEYS:
+                raise RuleError("unknown_key", field=str(key), key=key)
+        deal = self._deal()
+        scores = self._read_points(entry.get("points"), deal)
+        all_tricks = entry.get("all_tricks")
+        if all_tricks is not None:
+            all_tricks = self._read_all_tricks(all_tricks, deal, scores)
+        raw_playoffs = entry.get("playoffs")
+        if raw_playoffs is None:
+            raw_playoffs = ()
+        elif not isinstance(raw_playoffs, list | tuple):
+            raise RuleError(f"{NAME}.bad_playoffs", field="playoffs")
+        playoffs = _Playoffs(self, raw_playoffs, deal[0])
+        marks, events, taker = self._settle(deal, scores, all_tricks, playoffs)
+        if playoffs.used != len(raw_playoffs):
+            raise RuleError(f"{NAME}.playoff_not_needed", field="playoffs",
+                            needed=playoffs.used, given=len(raw_playoffs))
+        self._commit(deal, scores, all_tricks, playoffs, marks, events, taker)
+
+    def _read_points(self, raw: Any, deal: list[int]) -> list[int]:
+        if type(raw) is not dict:
+            if raw is None:
+                raise RuleError("missing_key", field="points", key="points")
+            if not isinstance(raw, Mapping):
+                raise RuleError("not_a_mapping", field="points", key="points")
+        seat_of = self._seat
+        ins = self._in
+        scores = [0] * self._n
+        total = 0
+        for name, value in raw.items():
+            seat = seat_of.get(name) if type(name) is str else None
+            if seat is None:
+                raise RuleError("unknown_player", field=str(name), player=name)
+            if not ins >> seat & 1:
+                raise RuleError(f"{NAME}.not_in_deal", field=name, player=name)
+            if type(value) is not int or value not in MAKEABLE:
+                value = _read_number(name, value, name)
+            scores[seat] = value
+            total += value
+        if total != TOTAL and (total > TOTAL or len(deal) == FULL_TABLE):
+            code = "wrong_total" if len(deal) == FULL_TABLE else "too_many_points"
+            raise RuleError(f"{NAME}.{code}", field="points", total=total, expected=TOTAL)
+        if not deal_possible(tuple(sorted([scores[p] for p in deal]))):
+            raise RuleError(f"{NAME}.impossible", field="points", cards=PACK_SIZE,
+                            points={self.players[p]: scores[p] for p in deal})
+        return scores
+
+    def _read_all_tricks(self, raw: Any, deal: list[int], scores: list[int]) -> int:
+        seat = self._seat.get(raw) if type(raw) is str else None
+        if seat is None:
+            raise RuleError("unknown_player", field="all_tricks", player=raw)
+        if seat not in deal:
+            raise RuleError(f"{NAME}.not_in_deal", field="all_tricks", player=raw)
+        if self.phase != BUTZEN:
+            raise RuleError(f"{NAME}.all_tricks_not_butzen", field="all_tricks")
+        for p in deal:
+            if p != seat and scores[p]:
+                name = self.players[p]
+                raise RuleError(f"{NAME}.all_tricks_others", field=name, player=name,
+                                value=scores[p], marcher=raw)
+        return seat
+
+    def _settle(self, deal: list[int], scores: list[int], all_tricks: int | None,
+                playoffs: _Playoffs) -> tuple[list[int], _Events, int | None]:
+        """The marks after this deal and what happened; changes nothing on the table."""
+        marks = self.marks.copy()
+        events: _Events = []
+        taker: int | None = None
+        points = [scores[p] for p in deal]
+        high = max(points)
+        low = min(points)
+        marcher = all_tricks
+        if marcher is None and high >= self._march_at:
+            marcher = deal[points.index(high)]
+        k = len(deal)
+
+        if self.phase == VIER_STRICH:
+            if marcher is not None:
+                events += ("march", marcher, 0)
+                for p in deal:
+                    if p != marcher:
+                        marks[p] += 1
+                        events += ("mark", p, 1)
+            elif high == low:
+                events += ("all_equal", -1, 0)
+                for p in deal:
+                    marks[p] += 1
+                    events += ("mark", p, 1)
+            else:
+                if points.count(high) == 1:
+                    taker = deal[points.index(high)]
+                else:
+                    (taker,) = playoffs.pick(deal, scores, 1, lowest=False)
+                marks[taker] += 1
+                events += ("mark", taker, 1)
+            return marks, events, taker
+
+        if marcher is not None:
+            events += ("march", marcher, 0)
+            excess = sum(marks) - SLATE
+            if k == 2 or excess <= 0 or excess >= MARCH_ERASES:
+                _erase(marks, events, marcher, MARCH_ERASES)
+            else:  # one excess mark: the marcher erases only that one
+                _erase(marks, events, marcher, 1)
+            if k > 2 and excess <= 0:
+                for p in deal:
+                    if p != marcher:
+                        marks[p] += 1
+                        events += ("mark", p, 1)
+        elif k == 2:  # the final stage: fewer points erases 1, nobody adds
+            if high == low:
+                (winner,) = playoffs.pick(deal, scores, 1, lowest=True)
+            else:
+                winner = deal[points.index(low)]
+            _erase(marks, events, winner, 1)
+        elif high == low:
+            events += ("tie", -1, 0)
+        elif (excess := sum(marks) - SLATE) > 0:
+            for p in playoffs.pick(deal, scores, min(excess, k - 1), lowest=True):
+                _erase(marks, events, p, 1)
+        else:
+            if points.count(low) == 1:
+                lowest = deal[points.index(low)]
+            else:
+                (lowest,) = playoffs.pick(deal, scores, 1, lowest=True)
+            if points.count(high) == 1:
+                highest = deal[points.index(high)]
+            else:
+                (highest,) = playoffs.pick(deal, scores, 1, lowest=False)
+            _erase(marks, events, lowest, 1)
+            marks[highest] += 1
+            events += ("mark", highest, 1)
+        return marks, events, taker
+
+    def _commit(self, deal: list[int], scores: list[int], all_tricks: int | None,
+                playoffs: _Playoffs, marks: list[int], events: _Events,
+                taker: int | None) -> None:
+        phase = self.phase
+        members = self._in
+        history = self._history
+        history.last.append(self._last)
+        self.marks = marks
+        self._last = playoffs.last
+        self.hands_played += 1
+        loser: int | None = None
+        lines = 1
+        if phase == VIER_STRICH:
+            self._takers.append(taker)
+            if sum(marks) >= SLATE:
+                events += ("butzen", -1, 0)
+                self.phase = BUTZEN
+                loser = self._drop_out(deal, marks, events)
+                if (loser is not None and self.rules["four_losses_double"]
+                        and self._takers.count(loser) == SLATE):
+                    lines = FOUR_LOSSES_LINES
+        elif 0 in marks:
+            loser = self._drop_out(deal, marks, events)
+        if loser is not None:
+            events += ("line", loser, lines)
+
+        history.game.append(self.game_number)
+        history.phase.append(phase)
+        history.members.append(members)
+        history.all_tricks.append(-1 if all_tricks is None else all_tricks)
+        history.scores += scores
+        history.marks += marks
+        history.events += events
+        history.event_ends.append(len(history.events))
+        if playoffs.log:
+            history.playoffs[len(history.game) - 1] = playoffs.log
+        if loser is not None:
+            self._end_game(loser, lines)
+
+    def _drop_out(self, deal: list[int], marks: list[int], events: _Events) -> int | None:
+        """Take out who has no mark left; return the last one in, if only one is left."""
+        still = []
+        for p in deal:
+            if marks[p]:
+                still.append(p)
+            else:
+                self._in &= ~(1 << p)
+                events += ("out", p, 0)
+        return still[0] if len(still) == 1 else None
+
+    def _end_game(self, loser: int, lines: int) -> None:
+        self.lines[loser] += lines
+        self.games.append({"game": self.game_number, "loser": self.players[loser],
+                           "lines": lines, "hands": self.hands_played - self._game_start})
+        self._game_start = self.hands_played
+        self.marks = [0] * self._n
+        self._takers = []
+        self.phase = VIER_STRICH
+        if len(self.games) >= self.rules["rubber_games"]:
+            self.finished = True
+            self._in = 0
+        else:
+            self.game_number += 1
+            self._in = self._everybody
+
+    # --- report -----------------------------------------------------------------------------
+
+    @property
+    def next_dealer(self) -> str:
+        return self.players[self._orders[self._last][self._everybody if self.finished
+                                                     else self._in][0]]
+
+    @property
+    def excess_marks(self) -> int:
+        return max(0, sum(self.marks) - SLATE)
+
+    def balances_cents(self) -> list[int]:
+        """Money from the lines so far: each line pays the tariff to every other player."""
+        tariff = self.rules["tariff_cents"]
+        total = sum(self.lines)
+        n = self._n
+        return [tariff * (total - lines * n) for lines in self.lines]
+
+    def report(self) -> dict[str, Any]:
+        players = self.players
+        in_deal = self.in_deal()
+        balances = self.balances_cents()
+        ins = self.ins
+        return {
+            "game": NAME,
+            "hands_played": self.hands_played,
+            "next_dealer": self.next_dealer,
+            "finished": self.finished,
+            "phase": self.phase,
+            "game_number": self.game_number,
+            "players": [
+                {"name": name, "marks": self.marks[i], "lines": self.lines[i],
+                 "in": ins[i], "balance_cents": balances[i]}
+                for i, name in enumerate(players)
+            ],
+            "in_deal": in_deal,
+            "final_stage": self.phase == BUTZEN and len(in_deal) == 2,
+            "excess_marks": self.excess_marks,
+            "all_tricks_allowed": self.phase == BUTZEN and not self.finished,
+            "rubber_games": self.rules["rubber_games"],
+            "games_played": len(self.games),
+            "rules": dict(self.rules),
+            "games": [dict(g) for g in self.games],
+            "history": self.history(),
+        }
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every deal so far, spelled out (see the module docstring)."""
+        return self._history.rows(self.players)
+
+
+def _erase(marks: list[int], events: _Events, seat: int, up_to: int) -> None:
+    erased = min(up_to, marks[seat])
+    marks[seat] -= erased
+    events += ("erase", seat, erased)

@@ -1,0 +1,94 @@
+"""Rule options: their names, defaults, allowed values and one-line explanations.
+
+Each game module lists its options as `OPTIONS`; the record stores only those that differ from
+the defaults, and `resolve` checks them and fills in the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import RuleError
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    help: Mapping[str, str]  # language -> one-line explanation
+    choices: tuple[Any, ...] = ()  # allowed values; empty: any value of the default's type
+    minimum: int | None = None
+    maximum: int | None = None
+    multiple_of: int | None = None
+    labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # choice -> lang -> label
+    extra_check: Callable[[Any], bool] | None = None
+
+    @property
+    def kind(self) -> str:
+        if self.choices:
+            return "choice"
+        return "bool" if isinstance(self.default, bool) else "int"
+
+    def allowed(self) -> str:
+        """Describe the allowed values (English, for error messages)."""
+        if self.choices:
+            return "one of " + ", ".join(_show(c) for c in self.choices)
+        if self.kind == "bool":
+            return "true or false"
+        parts = ["a whole number"]
+        if self.minimum is not None:
+            parts.append(f"at least {self.minimum}")
+        if self.maximum is not None:
+            parts.append(f"at most {self.maximum}")
+        if self.multiple_of:
+            parts.append(f"a multiple of {self.multiple_of}")
+        return ", ".join(parts)
+
+    def accepts(self, value: Any) -> bool:
+        if self.choices:
+            return any(value == c and type(value) is type(c) for c in self.choices)
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        if self.minimum is not None and value < self.minimum:
+            return False
+        if self.maximum is not None and value > self.maximum:
+            return False
+        if self.multiple_of and value % self.multiple_of:
+            return False
+        return self.extra_check is None or self.extra_check(value)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
+    """Return every option's value: the given ones checked, the rest at their defaults."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise RuleError("unknown_option", field="rules", option=str(given))
+    by_name = {option.name: option for option in options}
+    rules = {option.name: option.default for option in options}
+    for name, value in given.items():
+        option = by_name.get(name)
+        if option is None:
+            raise RuleError("unknown_option", field=str(name), option=name)
+        if not option.accepts(value):
+            raise RuleError("bad_option", field=name, option=name, value=_show(value),
+                            allowed=option.allowed())
+        rules[name] = value
+    return rules
+
+
+def non_default(options: tuple[Option, ...], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that differ from the defaults, as the game record stores them."""
+    return {o.name: rules[o.name] for o in options if o.name in rules and rules[o.name] != o.default}

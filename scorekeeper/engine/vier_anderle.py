@@ -1,0 +1,574 @@
+"""Vier-Anderle: the pot, the two hand types and who pays what (rules/vier-anderle.md).
+
+The players enter, per hand, who played and how many tricks each took; between hands they may
+change who sits at the table. All arithmetic is in whole stakes; `stake_cents` only turns stakes
+into money for display.
+
+Entries (the record's ``hands`` list; table changes are entries too, so errors say "entry 7"):
+
+- ``{"tricks": {"A": 2, "B": 1, "C": 1}}`` -- a hand in which everybody at the table played
+  (always so in a type-1 hand). Players left out took no trick.
+- ``{"playing": ["B", "C", "D", "E"], "tricks": {"C": 1, "D": 3}}`` -- a type-2 hand: who played,
+  then their tricks. ``"playing": []`` means nobody played (``tricks`` may then be left out); with a
+  single player ``tricks`` may be left out too (they take all the tricks). In a type-1 hand
+  ``playing`` may only be left out or name everybody at the table.
+- ``{"table": ["A", "B", "C", "G"], "dealer": "G"}`` -- from the next hand on these sit at the
+  table, in this order (clockwise). New names join with a balance of 0; whoever is left out keeps
+  their balance. ``dealer`` is optional: by default the player who would have dealt next, if still
+  seated, else the first of the new list.
+
+`Table.players` is everybody who ever sat at the table, in the order they first appeared;
+`Table.seated` is who sits there now, in seating order.
+
+`report()` returns the keys of game-record.md -- ``game``, ``hands_played``, ``next_dealer``,
+``finished`` (always false: the evening is closed by the app, see `close`), ``pot``,
+``next_hand_type`` and ``players`` -- plus these keys for the web UI:
+
+- ``players``: everybody who ever sat at the table: first those seated now, in seating order, then
+  those who left, in the order they first appeared. Each with ``name``, ``balance`` (stakes,
+  positive: ahead), ``balance_cents`` (= balance * stake_cents) and ``seated``.
+- ``seated``: the names at the table now, in seating order (the columns of the next entry form).
+- ``dealer``: who deals the next hand (the same as ``next_dealer``).
+- ``pot_cents``: the pot in money (pot * stake_cents).
+- ``starting_pot``: what the Kasse carried in; always ``sum(balance) + pot == starting_pot``.
+- ``rules``: the resolved rule options.
+- ``can_close``: whether the evening may end now (false only under ``pot_at_end: "play-out"``
+  while the pot holds money).
+- ``history``: one dict per entry, in order, all with the same keys; a key that does not apply
+  to the kind of entry is null. ``kind`` (``"hand"`` or ``"table"``), ``dealer`` (who dealt this
+  hand; for a table change who deals next), ``pot`` (the pot after the entry); for a hand:
+  ``hand`` (hand number from 1), ``type`` (1 or 2), ``P`` (the pot after the ante), ``playing``
+  (who played, in seating order), ``tricks`` (name -> tricks, for every player who played, 0
+  included), ``payments`` (name -> change of balance in this hand for everybody at the table,
+  in seating order: negative paid in, including the dealer's ante; its keys are who sat at the
+  table); for a table change: ``table`` (the new seating order), ``joined`` and ``left`` (who
+  sits down / gets up; a returning player keeps the old balance).
+
+Errors (RuleError code -> field): ``vier-anderle.trick_count`` -> "tricks" (they do not add up
+to 4); ``vier-anderle.bad_tricks`` -> the player (below 0 or above 4);
+``vier-anderle.did_not_play`` -> the player; ``vier-anderle.everybody_plays`` -> "playing"
+(type-1 hand with somebody dropping; params ``missing``); ``vier-anderle.bad_playing`` ->
+"playing"; ``vier-anderle.not_seated`` -> the player in ``tricks``, else "playing";
+``unknown_player`` likewise, or "first_dealer"; ``duplicate_player`` -> "playing" / "table";
+``vier-anderle.bad_table``, ``vier-anderle.table_too_small``, ``vier-anderle.pack_too_small``
+-> "table"; ``vier-anderle.dealer_not_seated`` -> "dealer"; ``vier-anderle.pot_not_empty`` ->
+"pot" (from `close`); and the generic ``unknown_key``, ``missing_key``, ``not_a_mapping``,
+``not_a_number``, ``entry_not_object``.
+
+`close(report_or_table)` says what happens to the pot when the evening ends, under the rule
+option ``pot_at_end``; under ``"play-out"`` it raises RuleError ``vier-anderle.pot_not_empty``
+while the pot holds money.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import cards, entries, errors, options
+from .errors import RuleError
+
+NAME = "vier-anderle"
+TITLE = {"de": "Vier-Anderle", "en": "Vier-Anderle", "nl": "Vier-Anderle"}
+
+TRICKS = cards.CEGO_TRICKS  # every hand has exactly this many tricks (4)
+MIN_PLAYERS = 2
+MAX_PLAYERS = cards.CEGO_MAX_PLAYERS  # 13: the Cego pack with pip cards deals 4 to each
+
+
+def _biggest_pack() -> int:
+    return len(cards.cego_pack(with_pips=True))
+
+
+SUMMARY = {
+    "en": (
+        "Played for money in stakes. Before every hand the dealer pays the ante into the pot; "
+        "call the pot after the ante P. If the pot was empty before the ante (type 1), everybody "
+        "plays and everybody who takes no trick pays P into the pot. If there was money in it "
+        "(type 2), each player may drop out; every trick pays its taker a quarter of P out of the "
+        "pot, and everybody who played without taking a trick pays P. Whoever plays alone takes "
+        "the whole pot. Each balance is what a player took out minus what they paid in, so the "
+        "balances and the pot always add up to what the Kasse brought in."
+    ),
+    "de": (
+        "Gespielt wird um Einsätze. Vor jeder Hand legt der Geber den Einsatz in den Pot; was "
+        "danach im Pot ist, heißt P. War der Pot vor dem Einsatz leer (Typ 1), spielen alle mit, "
+        "und wer keinen Stich macht, zahlt P in den Pot. War schon Geld darin (Typ 2), darf jeder "
+        "aussteigen; jeder Stich bringt seinem Macher ein Viertel von P aus dem Pot, und wer "
+        "mitgespielt und keinen Stich gemacht hat, zahlt P. Wer allein spielt, bekommt den ganzen "
+        "Pot. Der Stand jedes Spielers ist, was er herausgenommen minus was er eingezahlt hat; "
+        "Stände und Pot ergeben zusammen immer, was die Kasse mitgebracht hat."
+    ),
+    "nl": (
+        "Er wordt om inzetten gespeeld. Voor elke hand legt de gever de inleg in de pot; wat er "
+        "daarna in de pot zit heet P. Was de pot voor de inleg leeg (type 1), dan speelt iedereen "
+        "mee en betaalt wie geen slag haalt P in de pot. Zat er al geld in (type 2), dan mag "
+        "iedereen passen; elke slag levert de winnaar een kwart van P uit de pot op, en wie "
+        "meespeelde zonder slag betaalt P. Wie alleen speelt krijgt de hele pot. De stand van een "
+        "speler is wat hij eruit haalde min wat hij inlegde; standen en pot samen zijn altijd wat "
+        "de Kasse meebracht."
+    ),
+}
+
+OPTIONS: tuple[options.Option, ...] = (
+    options.Option(
+        "ante", 4,
+        help={
+            "en": f"stakes the dealer pays into the pot before each hand (a multiple of {TRICKS})",
+            "de": f"Einsätze, die der Geber vor jeder Hand in den Pot legt "
+                  f"(ein Vielfaches von {TRICKS})",
+            "nl": f"inzetten die de gever voor elke hand in de pot legt "
+                  f"(een veelvoud van {TRICKS})",
+        },
+        minimum=TRICKS, maximum=10_000, multiple_of=TRICKS,
+    ),
+    options.Option(
+        "stake_cents", 10,
+        help={
+            "en": "money value of one stake, in cents",
+            "de": "Geldwert eines Einsatzes, in Cent",
+            "nl": "geldwaarde van één inzet, in centen",
+        },
+        minimum=0, maximum=100_000,
+    ),
+    options.Option(
+        "nobody_plays", "ante-stays",
+        help={
+            "en": "what happens to the dealer's ante when nobody plays a type-2 hand",
+            "de": "was mit dem Einsatz des Gebers geschieht, wenn bei Typ 2 keiner mitspielt",
+            "nl": "wat er met de inleg van de gever gebeurt als bij type 2 niemand meespeelt",
+        },
+        choices=("ante-stays", "ante-back"),
+        labels={
+            "ante-stays": {"en": "the ante stays in the pot", "de": "der Einsatz bleibt im Pot",
+                           "nl": "de inleg blijft in de pot"},
+            "ante-back": {"en": "the dealer gets the ante back",
+                          "de": "der Geber bekommt seinen Einsatz zurück",
+                          "nl": "de gever krijgt zijn inleg terug"},
+        },
+    ),
+    options.Option(
+        "pot_at_end", "carry",
+        help={
+            "en": "what happens to the pot at the end of the evening",
+            "de": "was am Ende des Abends mit dem Pot geschieht",
+            "nl": "wat er aan het eind van de avond met de pot gebeurt",
+        },
+        choices=("carry", "split", "play-out"),
+        labels={
+            "carry": {"en": "it stays in the Kasse for the next game",
+                      "de": "er bleibt in der Kasse für das nächste Spiel",
+                      "nl": "hij blijft in de Kasse voor het volgende spel"},
+            "split": {"en": "it is shared out among the players at the table",
+                      "de": "er wird unter den Spielern am Tisch aufgeteilt",
+                      "nl": "hij wordt verdeeld onder de spelers aan tafel"},
+            "play-out": {"en": "play on until a hand empties it",
+                         "de": "es wird weitergespielt, bis eine Hand ihn leert",
+                         "nl": "er wordt doorgespeeld tot een hand hem leegmaakt"},
+        },
+    ),
+    options.Option(
+        "starting_pot", 0,
+        help={
+            "en": f"stakes the Kasse carries into the pot from an earlier game "
+                  f"(a multiple of {TRICKS})",
+            "de": "Einsätze, die die Kasse aus einem früheren Spiel in den Pot bringt "
+                  f"(ein Vielfaches von {TRICKS})",
+            "nl": "inzetten die de Kasse uit een eerder spel in de pot meebrengt "
+                  f"(een veelvoud van {TRICKS})",
+        },
+        minimum=0, maximum=1_000_000_000, multiple_of=TRICKS,
+    ),
+)
+
+MESSAGES: dict[str, dict[str, str]] = {
+    f"{NAME}.trick_count": {
+        "en": "{tricks} tricks in a hand, you entered {total}",
+        "de": "eine Hand hat {tricks} Stiche, eingetragen sind {total}",
+        "nl": "een hand heeft {tricks} slagen, je hebt er {total} ingevoerd",
+    },
+    f"{NAME}.bad_tricks": {
+        "en": "{player} cannot have {value} tricks, a hand has {tricks}",
+        "de": "{player} kann nicht {value} Stiche haben, eine Hand hat {tricks}",
+        "nl": "{player} kan geen {value} slagen hebben, een hand heeft er {tricks}",
+    },
+    f"{NAME}.did_not_play": {
+        "en": "{player} did not play but has a trick",
+        "de": "{player} hat nicht mitgespielt, hat aber einen Stich",
+        "nl": "{player} speelde niet mee maar heeft een slag",
+    },
+    f"{NAME}.everybody_plays": {
+        "en": "the pot is empty, so everybody plays this hand",
+        "de": "der Pot ist leer, deshalb spielen bei dieser Hand alle mit",
+        "nl": "de pot is leeg, dus iedereen speelt deze hand mee",
+    },
+    f"{NAME}.bad_playing": {
+        "en": "who plays must be given as a list of names",
+        "de": "wer mitspielt, muss als Liste von Namen angegeben werden",
+        "nl": "wie meespeelt moet als lijst van namen worden opgegeven",
+    },
+    f"{NAME}.not_seated": {
+        "en": "{player} is not at the table",
+        "de": "{player} sitzt gerade nicht am Tisch",
+        "nl": "{player} zit nu niet aan tafel",
+    },
+    f"{NAME}.bad_table": {
+        "en": "the table must be given as a list of names",
+        "de": "der Tisch muss als Liste von Namen angegeben werden",
+        "nl": "de tafel moet als lijst van namen worden opgegeven",
+    },
+    f"{NAME}.table_too_small": {
+        "en": "at least {low} players must sit at the table, there are {count}",
+        "de": "am Tisch müssen mindestens {low} Spieler sitzen, es sind {count}",
+        "nl": "er moeten minstens {low} spelers aan tafel zitten, het zijn er {count}",
+    },
+    f"{NAME}.pack_too_small": {
+        "en": "{count} players need {needed} cards, the Cego pack has only {cards} "
+              "even with the pip cards",
+        "de": "{count} Spieler brauchen {needed} Karten, das Cego-Spiel hat auch mit den "
+              "Zahlenkarten nur {cards}",
+        "nl": "{count} spelers hebben {needed} kaarten nodig, het Cego-spel heeft er ook met "
+              "de getalkaarten maar {cards}",
+    },
+    f"{NAME}.dealer_not_seated": {
+        "en": "{player} does not sit at the new table and cannot deal",
+        "de": "{player} sitzt nicht am neuen Tisch und kann nicht geben",
+        "nl": "{player} zit niet aan de nieuwe tafel en kan niet geven",
+    },
+    f"{NAME}.pot_not_empty": {
+        "en": "there are still {pot} stakes in the pot: the evening ends only with a hand "
+              "that empties the pot",
+        "de": "im Pot sind noch {pot} Einsätze: der Abend endet erst mit einer Hand, "
+              "die den Pot leert",
+        "nl": "er zitten nog {pot} inzetten in de pot: de avond eindigt pas met een hand "
+              "die de pot leegmaakt",
+    },
+}
+errors.register_messages(MESSAGES)
+
+_HAND_KEYS = frozenset({"tricks", "playing"})
+_TABLE_KEYS = frozenset({"table", "dealer"})
+_SHOW_LIMIT = 1_000_000
+
+
+def _shown(value: int) -> int | str:
+    """A number for a message; absurdly big ones are not written out in full."""
+    if value > _SHOW_LIMIT:
+        return f">{_SHOW_LIMIT}"
+    if value < -_SHOW_LIMIT:
+        return f"<{-_SHOW_LIMIT}"
+    return value
+
+
+# History rows are kept compact while playing and spelled out by report():
+# a hand:  ("hand", dealer, type, P, seated, playing (seating order) or None, tricks, paid, pot)
+# a table: ("table", dealer, seated, joined, left, pot)
+_Row = tuple[Any, ...]
+
+
+class Table:
+    """One evening of Vier-Anderle at the table."""
+
+    ENTRY_WORD = "entry"
+
+    def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
+        seated, dealer = entries.seat_players(players, first_dealer, MIN_PLAYERS, MAX_PLAYERS)
+        _check_pack(len(seated), "players")
+        self.rules: dict[str, Any] = options.resolve(OPTIONS, rules)
+        self.players: list[str] = list(seated)  # everybody who ever sat, first appearance order
+        self.seated: tuple[str, ...] = tuple(seated)
+        self._seated_set: frozenset[str] = frozenset(seated)
+        self._dealer: int = seated.index(dealer)  # index in `seated` of the next dealer
+        self.balance: dict[str, int] = dict.fromkeys(seated, 0)
+        self.starting_pot: int = self.rules["starting_pot"]
+        self.pot: int = self.starting_pot
+        self.hands_played: int = 0
+        self.finished: bool = False
+        self._ante: int = self.rules["ante"]
+        self._ante_back: bool = self.rules["nobody_plays"] == "ante-back"
+        self._rows: list[_Row] = []
+
+    # --- entries ---------------------------------------------------------------------------
+
+    def apply(self, entry: dict[str, Any]) -> None:
+        if self.finished:
+            raise RuleError("game_over")
+        if type(entry) is not dict and not isinstance(entry, Mapping):
+            raise RuleError("entry_not_object")
+        if "table" in entry:
+            self._apply_table(entry)
+        else:
+            self._apply_hand(entry)
+
+    def _apply_hand(self, entry: Mapping[str, Any]) -> None:
+        for key in entry:
+            if key not in _HAND_KEYS:
+                raise RuleError("unknown_key", field=str(key), key=key)
+        seated = self.seated
+        seated_set = self._seated_set
+        pot = self.pot
+        hand_type = 2 if pot else 1
+
+        # Who plays: None means everybody at the table.
+        playing: set[str] | None = None
+        raw_playing = entry.get("playing")
+        if raw_playing is not None:
+            playing = self._read_playing(raw_playing)
+            if len(playing) == len(seated):
+                playing = None
+            elif hand_type == 1:
+                raise RuleError(f"{NAME}.everybody_plays", field="playing",
+                                missing=[p for p in seated if p not in playing])
+
+        # Their tricks: name -> tricks, only those who took at least one.
+        raw = entry.get("tricks")
+        tricks: dict[str, int] = {}
+        if raw is None:
+            if playing is None or len(playing) > 1:
+                raise RuleError("missing_key", field="tricks", key="tricks")
+            for name in playing:
+                tricks[name] = TRICKS
+        elif not isinstance(raw, Mapping):
+            raise RuleError("not_a_mapping", field="tricks", key="tricks")
+        else:
+            total = 0
+            for name, value in raw.items():
+                if name not in seated_set:
+                    raise self._absent(name, str(name))
+                if type(value) is not int:
+                    value = entries.whole_number(name, value)
+                if value < 0 or value > TRICKS:
+                    raise RuleError(f"{NAME}.bad_tricks", field=name, player=name,
+                                    value=_shown(value), tricks=TRICKS)
+                if value:
+                    if playing is not None and name not in playing:
+                        raise RuleError(f"{NAME}.did_not_play", field=name, player=name,
+                                        tricks=value)
+                    tricks[name] = value
+                    total += value
+            expected = TRICKS if playing is None or playing else 0
+            if total != expected:
+                raise RuleError(f"{NAME}.trick_count", field="tricks", tricks=TRICKS,
+                                total=total)
+
+        # Valid: settle the money. `paid`: name -> change of balance, for those it changes.
+        dealer = seated[self._dealer]
+        ante = self._ante
+        stake = pot + ante  # P
+        if playing is not None and not playing:  # type 2, nobody plays
+            if self._ante_back:
+                paid: dict[str, int] = {}
+                pot = stake - ante
+            else:
+                paid = {dealer: -ante}
+                pot = stake
+        else:
+            losers = [p for p in (seated if playing is None else playing) if p not in tricks]
+            paid = dict.fromkeys(losers, -stake)
+            if hand_type == 1:
+                pot = stake * (1 + len(losers))
+            else:
+                quarter = stake // TRICKS
+                for name, taken in tricks.items():
+                    paid[name] = quarter * taken
+                pot = stake * len(losers)
+            paid[dealer] = paid.get(dealer, 0) - ante
+        balance = self.balance
+        for name, amount in paid.items():
+            balance[name] += amount
+        self.pot = pot
+        self.hands_played += 1
+        self._dealer = (self._dealer + 1) % len(seated)
+        if playing is None:
+            self._rows.append(("hand", dealer, hand_type, stake, seated, None, tricks, paid, pot))
+        else:
+            order = tuple([p for p in seated if p in playing])
+            self._rows.append(("hand", dealer, hand_type, stake, seated, order, tricks, paid, pot))
+
+    def _read_playing(self, raw: Any) -> set[str]:
+        if type(raw) is not list:
+            raise RuleError(f"{NAME}.bad_playing", field="playing")
+        seated_set = self._seated_set
+        playing: set[str] = set()
+        for name in raw:
+            if type(name) is not str:
+                raise RuleError(f"{NAME}.bad_playing", field="playing")
+            if name not in seated_set:
+                raise self._absent(name, "playing")
+            if name in playing:
+                raise RuleError("duplicate_player", field="playing", player=name)
+            playing.add(name)
+        return playing
+
+    def _absent(self, name: Any, field: str) -> RuleError:
+        """The error for a name that is not at the table: gone, or never here."""
+        if isinstance(name, str) and name in self.balance:
+            return RuleError(f"{NAME}.not_seated", field=field, player=name)
+        return RuleError("unknown_player", field=field, player=name)
+
+    def _apply_table(self, entry: Mapping[str, Any]) -> None:
+        for key in entry:
+            if key not in _TABLE_KEYS:
+                raise RuleError("unknown_key", field=str(key), key=key)
+        raw = entry["table"]
+        if type(raw) is not list or not all(type(n) is str and n.strip() for n in raw):
+            raise RuleError(f"{NAME}.bad_table", field="table")
+        seen: set[str] = set()
+        for name in raw:
+            if name in seen:
+                raise RuleError("duplicate_player", field="table", player=name)
+            seen.add(name)
+        if len(raw) < MIN_PLAYERS:
+            raise RuleError(f"{NAME}.table_too_small", field="table", low=MIN_PLAYERS,
+                            count=len(raw))
+        _check_pack(len(raw), "table")
+        new: tuple[str, ...] = tuple(raw)
+        dealer = entry.get("dealer")
+        if dealer is None:
+            would_deal = self.seated[self._dealer]
+            dealer = would_deal if would_deal in seen else new[0]
+        elif type(dealer) is not str or dealer not in seen:
+            raise RuleError(f"{NAME}.dealer_not_seated", field="dealer", player=dealer)
+
+        old = self._seated_set
+        joined = tuple(name for name in new if name not in old)
+        left = tuple(name for name in self.seated if name not in seen)
+        for name in joined:
+            if name not in self.balance:
+                self.balance[name] = 0
+                self.players.append(name)
+        self.seated = new
+        self._seated_set = frozenset(new)
+        self._dealer = new.index(dealer)
+        self._rows.append(("table", dealer, new, joined, left, self.pot))
+
+    # --- report ----------------------------------------------------------------------------
+
+    @property
+    def next_dealer(self) -> str:
+        return self.seated[self._dealer]
+
+    @property
+    def next_hand_type(self) -> int:
+        return 2 if self.pot else 1
+
+    @property
+    def can_close(self) -> bool:
+        return self.pot == 0 or self.rules["pot_at_end"] != "play-out"
+
+    def report(self) -> dict[str, Any]:
+        cents = self.rules["stake_cents"]
+        seated = self._seated_set
+        order = list(self.seated) + [p for p in self.players if p not in seated]
+        return {
+            "game": NAME,
+            "hands_played": self.hands_played,
+            "next_dealer": self.next_dealer,
+            "finished": self.finished,
+            "players": [
+                {"name": name, "balance": self.balance[name],
+                 "balance_cents": self.balance[name] * cents, "seated": name in seated}
+                for name in order
+            ],
+            "pot": self.pot,
+            "next_hand_type": self.next_hand_type,
+            "seated": list(self.seated),
+            "dealer": self.next_dealer,
+            "pot_cents": self.pot * cents,
+            "starting_pot": self.starting_pot,
+            "rules": dict(self.rules),
+            "can_close": self.can_close,
+            "history": self.history(),
+        }
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every entry so far, spelled out (see the module docstring)."""
+        out: list[dict[str, Any]] = []
+        hand = 0
+        for row in self._rows:
+            if row[0] == "table":
+                _, dealer, table, joined, left, pot = row
+                out.append({"kind": "table", "hand": None, "dealer": dealer, "type": None,
+                            "P": None, "playing": None, "tricks": None, "payments": None,
+                            "pot": pot, "table": list(table), "joined": list(joined),
+                            "left": list(left)})
+                continue
+            _, dealer, hand_type, stake, table, playing, tricks, paid, pot = row
+            hand += 1
+            taken = dict.fromkeys(table if playing is None else playing, 0)
+            taken.update(tricks)
+            payments = dict.fromkeys(table, 0)
+            payments.update(paid)
+            out.append({"kind": "hand", "hand": hand, "dealer": dealer, "type": hand_type,
+                        "P": stake, "playing": list(taken), "tricks": taken,
+                        "payments": payments, "pot": pot, "table": None, "joined": None,
+                        "left": None})
+        return out
+
+
+def _check_pack(count: int, field: str) -> None:
+    if cards.cego_pack_for(count) is None:
+        raise RuleError(f"{NAME}.pack_too_small", field=field, count=count,
+                        needed=count * cards.CEGO_CARDS_PER_PLAYER, cards=_biggest_pack())
+
+
+# --- the end of the evening ---------------------------------------------------------------
+
+
+def close(report_or_table: Table | Mapping[str, Any], pot_at_end: str | None = None
+          ) -> dict[str, Any]:
+    """What happens to the pot when the evening ends (rule option ``pot_at_end``).
+
+    Takes a `Table` or its `report()`; ``pot_at_end`` overrides the game's option. Returns
+    ``pot_at_end``, ``pot``, ``shares`` (name -> stakes from the pot, only under "split", for the
+    players seated now), ``kasse`` (stakes that stay with the group: the whole pot under "carry",
+    the remainder that cannot be split in whole stakes under "split", 0 under "play-out"),
+    ``next_starting_pot`` (what the next game's ``starting_pot`` should be: the pot under
+    "carry", else 0), ``balances`` (name -> final balance with the shares), ``balances_cents``
+    and ``kasse_cents``. Always ``sum(balances) + kasse == starting_pot``.
+
+    Under "play-out" the evening can only close when the pot is empty; otherwise this raises
+    RuleError ``vier-anderle.pot_not_empty`` (field ``pot``). Pure: changes nothing.
+    """
+    if isinstance(report_or_table, Table):
+        table = report_or_table
+        pot = table.pot
+        rules: Mapping[str, Any] = table.rules
+        seated = list(table.seated)
+        balances = {name: table.balance[name] for name in table.players}
+        starting_pot = table.starting_pot
+    else:
+        report = report_or_table
+        pot = report["pot"]
+        rules = report["rules"]
+        seated = list(report["seated"])
+        balances = {p["name"]: p["balance"] for p in report["players"]}
+        starting_pot = report.get("starting_pot", 0)
+    mode = pot_at_end if pot_at_end is not None else rules["pot_at_end"]
+    shares: dict[str, int] = {}
+    if mode == "carry":
+        kasse = pot
+    elif mode == "split":
+        share, kasse = divmod(pot, len(seated))
+        shares = dict.fromkeys(seated, share)
+    elif mode == "play-out":
+        if pot:
+            raise RuleError(f"{NAME}.pot_not_empty", field="pot", pot=pot)
+        kasse = 0
+    else:
+        option = next(o for o in OPTIONS if o.name == "pot_at_end")
+        raise RuleError("bad_option", field="pot_at_end", option="pot_at_end",
+                        value=f'"{mode}"', allowed=option.allowed())
+    final = {name: value + shares.get(name, 0) for name, value in balances.items()}
+    cents = rules["stake_cents"]
+    return {
+        "pot_at_end": mode,
+        "pot": pot,
+        "starting_pot": starting_pot,
+        "shares": shares,
+        "kasse": kasse,
+        "next_starting_pot": kasse if mode == "carry" else 0,
+        "balances": final,
+        "balances_cents": {name: value * cents for name, value in final.items()},
+        "kasse_cents": kasse * cents,
+    }

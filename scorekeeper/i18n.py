@@ -1,0 +1,53 @@
+"""Languages: German by default, English and Dutch; the choice is kept in a cookie."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, request
+from flask_babel import Babel, get_locale, gettext
+
+from . import engine
+
+COOKIE = "lang"
+
+
+def select_locale() -> str:
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(COOKIE)
+    if chosen in languages:
+        return chosen
+    return languages[0]
+
+
+def language() -> str:
+    return str(get_locale() or "de")
+
+
+def rule_message(error: engine.RuleError, with_entry: bool = False) -> str:
+    """The engine's message in the user's language; without the entry number at a form field."""
+    entry = error.entry
+    if not with_entry:
+        error.entry = None
+    try:
+        return error.message(language())
+    finally:
+        error.entry = entry
+
+
+def localized(texts: dict[str, str]) -> str:
+    return texts.get(language()) or texts.get("en") or next(iter(texts.values()))
+
+
+def option_label(option: engine.options.Option, value: object) -> str:
+    """A rule option's value as players read it."""
+    labels = option.labels.get(value) if isinstance(value, str | int) else None
+    if labels:
+        return localized(dict(labels))
+    if isinstance(value, bool):
+        return gettext("yes") if value else gettext("no")
+    return str(value)
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(language=language, localized=localized, option_label=option_label)
+    app.context_processor(lambda: {"games_registry": engine.all_games()})

@@ -1,0 +1,111 @@
+"""The database: what players entered, in order. Every score is derived from it by the engine.
+
+A `Group` is a Stammtisch; it has `Player`s, `Evening`s and `Game`s. A game's `Entry` rows are
+the live list of entries (hands, playoffs, table changes) as raw JSON; every add, edit and undo is
+also written to `Revision`, so nothing entered is ever lost. `Game.state` is only a cache of the
+engine's replay output, rewritten on every change.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .db import db
+
+
+def now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Group(db.Model):
+    __tablename__ = "groups"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    slug: Mapped[str] = mapped_column(String(60), unique=True)
+    name: Mapped[str] = mapped_column(String(100))
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="group", order_by="Player.name")
+
+
+class Player(db.Model):
+    __tablename__ = "players"
+    __table_args__ = (UniqueConstraint("group_id", "name"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    archived: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+    group: Mapped[Group] = relationship(back_populates="players")
+
+
+class Evening(db.Model):
+    __tablename__ = "evenings"
+    __table_args__ = (UniqueConstraint("group_id", "date", "place"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    date: Mapped[dt.date]
+    place: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
+class Game(db.Model):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    seating: Mapped[list[str]] = mapped_column(JSON)
+    first_dealer: Mapped[str] = mapped_column(String(40))
+    status: Mapped[str] = mapped_column(String(12), default="running")  # running/finished/closed
+    entry_count: Mapped[int] = mapped_column(default=0)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # cache of the replay output
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+    updated_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+    evening: Mapped[Evening] = relationship()
+    entries: Mapped[list[Entry]] = relationship(order_by="Entry.seq", back_populates="game")
+
+    def record(self) -> dict[str, Any]:
+        """The game record (`scorekeeper-game/1`) of what was entered."""
+        return {
+            "format": "scorekeeper-game/1",
+            "game": self.kind,
+            "rules": dict(self.rules),
+            "players": list(self.seating),
+            "first_dealer": self.first_dealer,
+            "hands": [entry.data for entry in self.entries],
+        }
+
+
+class Entry(db.Model):
+    __tablename__ = "entries"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    seq: Mapped[int]  # 1-based position in the game
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+    updated_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+    game: Mapped[Game] = relationship(back_populates="entries")
+
+
+class Revision(db.Model):
+    """One change to a game's entries: add, edit or undo, with the data it wrote or removed."""
+
+    __tablename__ = "revisions"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    seq: Mapped[int]
+    action: Mapped[str] = mapped_column(String(8))  # add / edit / undo
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    key: Mapped[str | None] = mapped_column(String(64), unique=True)  # idempotency key of the form
+    device: Mapped[str] = mapped_column(String(200), default="")
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)

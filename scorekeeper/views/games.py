@@ -1,0 +1,285 @@
+"""A game at the table: start it, enter hands, undo, edit, history, export."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from .. import club, engine, entry_forms, scoring
+from ..db import db
+from ..i18n import rule_message
+from ..models import Game, Group, Revision
+from .forms import ConfirmForm, EntryForm
+from .groups import get_group_or_404
+
+bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
+
+# engine error fields that name a part of the entry form rather than a player
+FORM_KEYS = {"points", "tricks", "hearts", "playing", "playoffs", "all_tricks", "queen", "jack",
+             "king", "ace", "moon", "renege", "table", "dealer", "players", "first_dealer"}
+
+
+def get_game_or_404(group: Group, game_id: int) -> Game:
+    game = db.get_or_404(Game, game_id)
+    if game.group_id != group.id:
+        abort(404)
+    return game
+
+
+def _device() -> str:
+    return f"{request.remote_addr or ''} {request.user_agent.string}"[:200]
+
+
+def _error_fields(error: engine.RuleError, names: list[str]) -> dict[str, str]:
+    """Put the engine's message where the user will see it: at the field, else above the form."""
+    field = error.field if error.field in FORM_KEYS or error.field in names else "_form"
+    return {field: rule_message(error)}
+
+
+# --- starting a game ---------------------------------------------------------------------------
+
+def _option_value(option: engine.options.Option, form) -> tuple[Any, str | None]:
+    field = f"rule-{option.name}"
+    if option.kind == "bool":
+        return bool(form.get(field)), None
+    text = (form.get(field) or "").strip()
+    if not text:
+        return option.default, None
+    if option.kind == "choice":
+        for choice in option.choices:
+            if str(choice) == text:
+                return choice, None
+        return option.default, None
+    try:
+        return int(text), None
+    except ValueError:
+        return option.default, _("Please enter a whole number.")
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new(slug: str):
+    group = get_group_or_404(slug)
+    games = engine.all_games()
+    kind = request.values.get("kind")
+    previous = None
+    if request.args.get("from", "").isdigit():
+        previous = get_game_or_404(group, int(request.args["from"]))
+        kind = kind or previous.kind
+    if kind not in games:
+        return render_template("games/choose.html", group=group, games=games)
+    form = ConfirmForm()
+    errors: dict[str, str] = {}
+    values: dict[str, Any] = {}
+    if previous is not None:
+        values = {"order": previous.seating, "first_dealer": previous.first_dealer,
+                  "rules": dict(previous.rules)}
+    if request.method == "POST" and form.validate_on_submit():
+        order = [n for n in request.form.get("order", "").split("\n") if n.strip()]
+        chosen = [n.strip() for n in order if request.form.get(f"seat-{n.strip()}")]
+        rules = {}
+        for option in games[kind].OPTIONS:
+            value, problem = _option_value(option, request.form)
+            if problem:
+                errors[option.name] = problem
+            if value != option.default:
+                rules[option.name] = value
+        first_dealer = request.form.get("first_dealer") or (chosen[0] if chosen else None)
+        if first_dealer not in chosen and chosen:
+            first_dealer = chosen[0]
+        values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
+        if not errors:
+            try:
+                engine.get(kind).Table(chosen, first_dealer, rules)
+            except engine.RuleError as error:
+                errors = _error_fields(error, chosen)
+                if error.field in rules:
+                    errors = {error.field: rule_message(error)}
+        if not errors:
+            for name in chosen:
+                club.player_for(group, name)
+            game = Game(group_id=group.id, evening_id=club.evening_for(group).id, kind=kind,
+                        rules=rules, seating=chosen, first_dealer=first_dealer)
+            scoring.start_game(game)
+            db.session.commit()
+            return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    players = [p for p in group.players if not p.archived]
+    return render_template("games/new.html", group=group, game=games[kind], kind=kind,
+                           players=players, form=form, errors=errors, values=values), \
+        400 if errors else 200
+
+
+# --- the table ---------------------------------------------------------------------------------
+
+def _playoff_rows(values: Any, error: engine.RuleError | None = None) -> list[list[str]]:
+    """Hintersche: the playoff deals to ask for (those typed so far and the one now needed)."""
+    tied = error.params.get("tied") if error and error.code == "hintersche.playoff_needed" else None
+    return entry_forms.playoff_rows(values or {}, tied)
+
+
+def _render_table(group: Group, game: Game, errors: dict[str, str] | None = None,
+                  values: Any = None, status: int = 200, error: engine.RuleError | None = None):
+    state = game.state
+    form = EntryForm(formdata=None, key=uuid.uuid4().hex, seq=game.entry_count + 1)
+    return render_template(
+        "games/table.html", group=group, game=game, state=state, form=form,
+        errors=errors or {}, values=values or {}, playoff_rows=_playoff_rows(values, error),
+        rules=engine.options.resolve(engine.get(game.kind).OPTIONS, game.rules),
+        close=_closing(game) if game.kind == "vier-anderle" else None,
+    ), status
+
+
+@bp.get("/<int:game_id>")
+def table(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    return _render_table(group, get_game_or_404(group, game_id))
+
+
+@bp.post("/<int:game_id>/entries")
+def add_entry(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    game = get_game_or_404(group, game_id)
+    form = EntryForm()
+    if not form.validate_on_submit():
+        flash(_("The form had expired. Please enter the hand again."))
+        return _render_table(group, game, values=request.form, status=400)
+    if game.status == "closed":
+        flash(_("This game is closed."))
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    try:
+        if request.form.get("table") == "1":
+            data = entry_forms.vier_anderle_table(request.form, game.state)
+        else:
+            data = entry_forms.parse(game.kind, request.form, game.state)
+        scoring.add_entry(game, data, expected_seq=form.seq.data, key=form.key.data or None,
+                          device=_device())
+        for name in data.get("table", []):  # somebody new sat down: they join the group
+            club.player_for(group, name)
+    except entry_forms.FormErrors as problem:
+        return _render_table(group, game, problem.errors, request.form, 400)
+    except engine.RuleError as error:
+        names = [p["name"] for p in game.state["players"]]
+        return _render_table(group, game, _error_fields(error, names), request.form, 400, error)
+    except scoring.Duplicate:
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    except scoring.StaleEntry:
+        db.session.rollback()
+        flash(_("This hand was already entered on another phone. Here is the table now."))
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    db.session.commit()
+    return redirect(url_for("games.table", slug=slug, game_id=game.id))
+
+
+# --- undo, edit, history -----------------------------------------------------------------------
+
+@bp.route("/<int:game_id>/undo", methods=["GET", "POST"])
+def undo(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    game = get_game_or_404(group, game_id)
+    if not game.entries:
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    form = ConfirmForm()
+    if form.validate_on_submit():
+        try:
+            scoring.undo_last(game, form.seq.data or 0, device=_device())
+        except scoring.StaleEntry:
+            db.session.rollback()
+            flash(_("The game changed in the meantime. Nothing was undone."))
+        else:
+            db.session.commit()
+            flash(_("Entry %(seq)s was undone.", seq=form.seq.data))
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    return render_template("games/undo.html", group=group, game=game, entry=game.entries[-1],
+                           form=ConfirmForm(formdata=None, seq=game.entry_count))
+
+
+@bp.route("/<int:game_id>/entries/<int:seq>", methods=["GET", "POST"])
+def edit(slug: str, game_id: int, seq: int):
+    group = get_group_or_404(slug)
+    game = get_game_or_404(group, game_id)
+    entry = next((e for e in game.entries if e.seq == seq), None) or abort(404)
+    before = scoring.replay(game, [e.data for e in game.entries if e.seq < seq]).report()
+    form = ConfirmForm()
+    errors: dict[str, str] = {}
+    failure = None
+    values: Any = entry_forms.fields_of(entry.data)
+    if request.method == "POST" and form.validate_on_submit():
+        values = request.form
+        try:
+            if "table" in entry.data:
+                data = entry_forms.vier_anderle_table(request.form, before)
+            else:
+                data = entry_forms.parse(game.kind, request.form, before)
+            scoring.edit_entry(game, seq, data, device=_device())
+        except entry_forms.FormErrors as problem:
+            errors = problem.errors
+        except engine.RuleError as error:
+            db.session.rollback()
+            if error.entry == seq:
+                errors = _error_fields(error, [p["name"] for p in before["players"]])
+                failure = error
+            else:
+                errors = {"_form": _("This change does not fit the later entries: %(why)s",
+                                     why=rule_message(error, with_entry=True))}
+        except scoring.StaleEntry:
+            db.session.rollback()
+            errors = {"_form": _("The game changed in the meantime. Please check and save again.")}
+        else:
+            db.session.commit()
+            flash(_("Entry %(seq)s was changed.", seq=seq))
+            return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
+                           form=form, errors=errors, values=values,
+                           playoff_rows=_playoff_rows(values, failure),
+                           rules=engine.options.resolve(engine.get(game.kind).OPTIONS, game.rules)
+                           ), 400 if errors else 200
+
+
+@bp.get("/<int:game_id>/history")
+def history(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    game = get_game_or_404(group, game_id)
+    revisions = db.session.scalars(db.select(Revision).where(Revision.game_id == game.id)
+                                   .order_by(Revision.id.desc())).all()
+    return render_template("games/history.html", group=group, game=game, revisions=revisions)
+
+
+# --- Vier-Anderle: closing with the pot rule ---------------------------------------------------
+
+def _closing(game: Game) -> dict[str, Any] | None:
+    try:
+        return engine.get("vier-anderle").close(game.state)
+    except engine.RuleError as error:
+        return {"refused": rule_message(error)}
+
+
+@bp.post("/<int:game_id>/close")
+def close(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    game = get_game_or_404(group, game_id)
+    if game.kind != "vier-anderle" or not ConfirmForm().validate_on_submit():
+        abort(400)
+    closing = _closing(game)
+    if closing and "refused" in closing:
+        flash(closing["refused"])
+    else:
+        game.status = "closed"
+        db.session.commit()
+        flash(_("The game is closed."))
+    return redirect(url_for("games.table", slug=slug, game_id=game.id))
+
+
+# --- export ------------------------------------------------------------------------------------
+
+@bp.get("/<int:game_id>/record.json")
+def record(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    return jsonify(get_game_or_404(group, game_id).record())
+
+
+@bp.get("/<int:game_id>/state.json")
+def state(slug: str, game_id: int):
+    group = get_group_or_404(slug)
+    return jsonify(get_game_or_404(group, game_id).state)

@@ -1,0 +1,114 @@
+"""A group (Stammtisch): create it, its home page and its players."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from sqlalchemy import func, select
+
+from .. import club
+from ..db import db
+from ..models import Game, Group, Player
+from .forms import ConfirmForm, GroupForm, PlayerForm
+
+bp = Blueprint("groups", __name__)
+
+
+def get_group_or_404(slug: str) -> Group:
+    return club.find_group(slug) or abort(404)
+
+
+def get_player_or_404(group: Group, player_id: int) -> Player:
+    player = db.get_or_404(Player, player_id)
+    if player.group_id != group.id:
+        abort(404)
+    return player
+
+
+@bp.post("/groups")
+def create():
+    form = GroupForm()
+    if not form.validate_on_submit():
+        from .. import engine
+
+        return render_template("main/index.html", games=engine.all_games(), form=form), 400
+    slug = base = club.slugify(form.name.data)
+    number = 1
+    while club.find_group(slug):
+        number += 1
+        slug = f"{base[:55]}-{number}"
+    db.session.add(Group(slug=slug, name=form.name.data.strip()))
+    db.session.commit()
+    return redirect(url_for("groups.home", slug=slug))
+
+
+@bp.get("/g/<slug>")
+def home(slug: str):
+    group = get_group_or_404(slug)
+    games = db.session.scalars(select(Game).where(Game.group_id == group.id)
+                               .order_by(Game.updated_at.desc()).limit(20)).all()
+    return render_template("groups/home.html", group=group, form=PlayerForm(),
+                           running=[g for g in games if g.status == "running"],
+                           recent=[g for g in games if g.status != "running"])
+
+
+def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
+    query = select(func.count()).select_from(Player).where(
+        Player.group_id == group.id, func.lower(Player.name) == name.lower())
+    if but is not None:
+        query = query.where(Player.id != but.id)
+    return bool(db.session.scalar(query))
+
+
+def _local(target: str | None) -> str | None:
+    """`target` if it is a path on this site (never an open redirect)."""
+    return target if target and target.startswith("/") and not target.startswith("//") else None
+
+
+@bp.post("/g/<slug>/players")
+def add_player(slug: str):
+    group = get_group_or_404(slug)
+    form = PlayerForm()
+    if form.validate_on_submit():
+        name = form.name.data.strip()
+        if _name_taken(group, name):
+            form.name.errors.append(_("There is already a player called %(name)s.", name=name))
+        else:
+            db.session.add(Player(group_id=group.id, name=name))
+            db.session.commit()
+            return redirect(_local(request.form.get("next")) or url_for("groups.players", slug=slug))
+    return render_template("groups/players.html", group=group, form=form), 400
+
+
+@bp.get("/g/<slug>/players")
+def players(slug: str):
+    group = get_group_or_404(slug)
+    return render_template("groups/players.html", group=group, form=PlayerForm())
+
+
+@bp.route("/g/<slug>/players/<int:player_id>", methods=["GET", "POST"])
+def player(slug: str, player_id: int):
+    group = get_group_or_404(slug)
+    player = get_player_or_404(group, player_id)
+    form = PlayerForm(obj=player)
+    if form.validate_on_submit():
+        name = form.name.data.strip()
+        if _name_taken(group, name, but=player):
+            form.name.errors.append(_("There is already a player called %(name)s.", name=name))
+        else:
+            club.rename_player(player, name)
+            db.session.commit()
+            flash(_("Renamed."))
+            return redirect(url_for("groups.players", slug=slug))
+    return render_template("groups/player.html", group=group, player=player, form=form)
+
+
+@bp.post("/g/<slug>/players/<int:player_id>/archive")
+def archive_player(slug: str, player_id: int):
+    group = get_group_or_404(slug)
+    player = get_player_or_404(group, player_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    player.archived = not player.archived
+    db.session.commit()
+    return redirect(url_for("groups.players", slug=slug))

@@ -1,0 +1,211 @@
+"""One whole game of each kind, played by tapping at 390×844, with a mistake, an undo and an edit.
+
+Screenshots go to test-artifacts/ (their paths are printed)."""
+
+import json
+import re
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def tap(page, selector):
+    """Tap something that loads a new page and wait for it."""
+    with page.expect_navigation():
+        page.locator(selector).first.click()
+
+
+def save(page, form="#entry form"):
+    tap(page, f"{form} button[type=submit]")
+
+
+def chip(page, name, value):
+    page.locator(f'label.chip:has(input[name="{name}"][value="{value}"])').first.click()
+
+
+def state(page):
+    game = re.search(r"/g/[^/]+/games/\d+", page.url).group(0)
+    return json.loads(page.context.request.get(game + "/state.json").text())
+
+
+def set_up_group(page, shots, names):
+    page.goto("/")
+    page.fill('input[name="name"]', "Stammtisch Tanne")
+    shots("start")
+    tap(page, "form[action='/groups'] button")
+    tap(page, "a[href$='/games/new']")
+    for name in names:  # a new group: add the players right on the new-game page
+        tap(page, "a[href*='kind=']") if "kind=" not in page.url else None
+        page.fill(".add-player input[name=name]", name)
+        save(page, ".add-player")
+
+
+def start(page, shots, kind, names, rules=None):
+    page.goto(page.url.split("/games/")[0] + f"/games/new?kind={kind}")
+    for name in names:
+        chip(page, f"seat-{name}", name)
+    for option, value in (rules or {}).items():
+        page.locator("details summary").first.click()
+        page.fill(f'input[name="rule-{option}"]', str(value))
+    shots("new-game")
+    save(page, "form[data-seating]")
+
+
+def hintersche_deal(page, points, all_tricks=None):
+    for name, value in points.items():
+        page.fill(f'input[name="points-{name}"]', str(value))
+    if all_tricks:
+        chip(page, "all_tricks", all_tricks)
+    save(page)
+
+
+def test_hintersche_rubber(phone, shots):
+    page = phone
+    set_up_group(page, shots, ["A", "B", "C", "D"])
+    start(page, shots, "hintersche", ["A", "B", "C", "D"], {"rubber_games": 1})
+    # a mistake: 2, 2, 2 and the rest cannot be made from one pack
+    hintersche_deal(page, {"A": 2, "B": 2, "C": 2})
+    assert page.locator("input[name='points-D']").input_value() == "134"  # filled in by itself
+    assert page.locator(".error").count() >= 1
+    shots("impossible-deal")
+    hintersche_deal(page, {"A": 30, "B": 45, "C": 35, "D": 30})
+    hintersche_deal(page, {"A": 20, "B": 21, "C": 97, "D": 2})  # a slip: C had 99, D 0
+    tap(page, "a[href$='/undo']")
+    shots("undo-confirm")
+    save(page, "main form")
+    hintersche_deal(page, {"A": 20, "B": 21, "C": 99, "D": 0})
+    hintersche_deal(page, {"A": 105, "B": 10, "C": 15, "D": 10})
+    shots("butzen-begins")
+    assert state(page)["phase"] == "butzen"
+    hintersche_deal(page, {"B": 50, "C": 40, "D": 50})
+    hintersche_deal(page, {"B": 30, "C": 60, "D": 50})
+    hintersche_deal(page, {"B": 55, "C": 55, "D": 20})  # B and C tie: the page asks for a playoff
+    assert page.locator("input[name='playoff-0-B']").is_visible()
+    shots("playoff")
+    page.fill("input[name='playoff-0-B']", "40")
+    page.fill("input[name='playoff-0-C']", "30")
+    save(page)
+    # correct deal 1 from the history: B had 44 and C 36 (B still has most)
+    tap(page, "a[href$='/history']")
+    tap(page, "a[href$='/entries/1']")
+    page.fill("input[name='points-B']", "44")
+    page.fill("input[name='points-C']", "36")
+    shots("edit")
+    save(page, "main form")
+    hintersche_deal(page, {"B": 50, "C": 70})
+    hintersche_deal(page, {"B": 80, "C": 60})
+    shots("final-stage")
+    hintersche_deal(page, {"B": 0, "C": 72}, all_tricks="C")
+    final = state(page)
+    assert final["finished"] is True
+    assert [p["lines"] for p in final["players"]] == [0, 1, 0, 0]
+    assert page.locator(".done").is_visible()
+    shots("rubber-over")
+
+
+def va_hand(page, tricks, playing=()):
+    for name in playing:
+        if not page.locator(f"input[name='playing-{name}']").is_checked():
+            chip(page, f"playing-{name}", "on")
+    for name, count in tricks.items():
+        page.fill(f'input[name="tricks-{name}"]', str(count))
+    save(page)
+
+
+def test_vier_anderle_evening(phone, shots):
+    page = phone
+    names = ["A", "B", "C", "D", "E", "F"]
+    set_up_group(page, shots, names + ["G"])
+    start(page, shots, "vier-anderle", names)
+    # the seed's example: type 1, then type 2 with A and F sitting out
+    for _ in range(2):  # the stepper: two taps for A
+        page.locator(".stepper:has(input[name='tricks-A']) .plus").click()
+    page.locator(".stepper:has(input[name='tricks-B']) .plus").click()
+    page.locator(".stepper:has(input[name='tricks-C']) .plus").click()
+    page.locator(".stepper:has(input[name='tricks-D']) .plus").click()  # capped: 4 tricks in all
+    assert page.locator("input[name='tricks-D']").input_value() == "0"
+    save(page)
+    assert state(page)["pot"] == 16
+    for name in ("B", "E"):  # they play without a trick; C and D are ticked by their tricks
+        chip(page, f"playing-{name}", "on")
+    page.fill("input[name='tricks-C']", "2")  # a mistake: 5 tricks
+    page.fill("input[name='tricks-D']", "3")
+    assert page.locator("input[name='playing-D']").is_checked()
+    save(page)
+    assert page.locator(".error").count() >= 1
+    shots("five-tricks")
+    page.fill("input[name='tricks-C']", "1")
+    save(page)
+    assert state(page)["pot"] == 40
+    shots("type-2")
+    # G joins and F leaves
+    page.locator("details summary").first.click()
+    page.locator("label.chip:has(input[name='seat-F'])").click()
+    page.locator("label.chip:has(input[name='seat-G'])").click()
+    save(page, "details form")
+    assert "G" in state(page)["seated"] and "F" not in state(page)["seated"]
+    # D plays alone and takes the pot; first entered by mistake as C, undone, entered again
+    va_hand(page, {"C": 4}, playing=["C"])
+    tap(page, "a[href$='/undo']")
+    save(page, "main form")
+    va_hand(page, {"D": 4}, playing=["D"])
+    # correct hand 1 afterwards: A took 1 and D 1 (instead of A 2)
+    tap(page, "a[href$='/history']")
+    tap(page, "a[href$='/entries/1']")
+    page.fill("input[name='tricks-A']", "1")
+    page.fill("input[name='tricks-D']", "1")
+    save(page, "main form")
+    final = state(page)
+    assert sum(p["balance"] for p in final["players"]) + final["pot"] == 0
+    shots("before-close")
+    page.locator("details summary").last.click()
+    save(page, "form[action$='/close']")
+    assert page.locator(".done").is_visible()
+    shots("closed")
+
+
+def hearts_hand(page, hearts, queen):
+    for name, count in hearts.items():
+        page.fill(f'input[name="hearts-{name}"]', str(count))
+    chip(page, "queen", queen)
+    save(page)
+
+
+def test_hartenjagen_game(phone, shots):
+    page = phone
+    names = ["A", "B", "C", "D"]
+    set_up_group(page, shots, names)
+    start(page, shots, "hartenjagen", names)
+    for _ in range(3):
+        page.locator(".stepper:has(input[name='hearts-A']) .plus").click()
+    page.fill("input[name='hearts-C']", "10")
+    chip(page, "queen", "B")
+    save(page)
+    hearts_hand(page, {"D": 13}, "D")  # the moon
+    page.locator("details summary").last.click()
+    chip(page, "renege", "B")
+    save(page, "details form")
+    hearts_hand(page, {"A": 0, "B": 5, "C": 2, "D": 5}, "C")  # a mistake: 12 hearts
+    assert page.locator(".error").count() >= 1
+    shots("twelve-hearts")
+    hearts_hand(page, {"B": 5, "C": 2, "D": 6}, "C")
+    hearts_hand(page, {"A": 4, "B": 9, "C": 0, "D": 0}, "A")  # the queen went to B, not A
+    tap(page, "a[href$='/undo']")
+    save(page, "main form")
+    hearts_hand(page, {"A": 4, "B": 9}, "B")
+    tap(page, "a[href$='/history']")  # hand 1 was A 4 and C 9
+    tap(page, "a[href$='/entries/1']")
+    page.fill("input[name='hearts-A']", "4")
+    page.fill("input[name='hearts-C']", "9")
+    save(page, "main form")
+    shots("score-sheet")
+    page.locator("a[href='?mode=points#entry']").click()
+    page.wait_for_load_state()
+    for name, points in {"A": 14, "B": 8, "C": 4, "D": 0}.items():
+        page.fill(f'input[name="points-{name}"]', str(points))
+    save(page)
+    final = state(page)
+    assert final["finished"] and final["winner"] == "D"
+    assert [p["score"] for p in final["players"]] == [48, 100, 54, 6]
+    shots("winner")

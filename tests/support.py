@@ -1,0 +1,63 @@
+"""Helpers for the tests: an app on a fresh database, and a phone's form posts."""
+
+import os
+from pathlib import Path
+
+from sqlalchemy import text
+
+from scorekeeper import create_app
+from scorekeeper.db import db
+
+ROOT = Path(__file__).resolve().parent.parent
+
+DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+
+
+def database_url(kind: str, tmp_path: Path) -> str:
+    if kind == "postgresql":
+        return os.environ["TEST_DATABASE_URL"]
+    return f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+def make_app(kind: str, tmp_path: Path, **config):
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": database_url(kind, tmp_path),
+        **config,
+    })
+    with app.app_context():
+        reset(kind)
+    return app
+
+
+def reset(kind: str) -> None:
+    """Empty schema: drop everything the models (or a migration) made, create the tables anew."""
+    if kind == "postgresql":
+        with db.engine.begin() as conn:
+            conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+    db.drop_all()
+    db.create_all()
+
+
+def start_game(client, kind, names, first_dealer=None, rules=None, slug="tanne"):
+    """Start a game through the new-game form; return the table's path."""
+    if client.get(f"/g/{slug}").status_code == 404:
+        client.post("/groups", data={"name": slug})
+    data = {"kind": kind, "order": "\n".join(names), "first_dealer": first_dealer or names[0]}
+    data.update({f"seat-{n}": "on" for n in names})
+    data.update({f"rule-{k}": v for k, v in (rules or {}).items()})
+    response = client.post(f"/g/{slug}/games/new", data=data)
+    assert response.status_code == 302, response.get_data(as_text=True)
+    return response.location
+
+
+def enter(client, path, fields, seq=None, key=None):
+    """Post an entry form as a phone would, with the entry number the table shows."""
+    if seq is None:
+        seq = client.get(path + "/state.json").get_json()["hands_played"] + 1
+        seq = len(client.get(path + "/record.json").get_json()["hands"]) + 1
+    data = {"seq": seq, **fields}
+    if key:
+        data["key"] = key
+    return client.post(path + "/entries", data=data)

@@ -1,0 +1,38 @@
+"""Promises about the project itself: a pure engine, migrations that match the models."""
+
+import ast
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from flask_migrate import upgrade
+
+from scorekeeper.db import db
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB_OR_DB = {"flask", "flask_wtf", "flask_sqlalchemy", "flask_babel", "sqlalchemy", "werkzeug",
+             "wtforms", "jinja2"}
+
+
+def test_the_engine_imports_no_web_or_database_library():
+    for path in (ROOT / "scorekeeper" / "engine").glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            for name in names:
+                assert name.split(".")[0] not in WEB_OR_DB, f"{path.name} imports {name}"
+
+
+def test_migrations_build_exactly_the_models(app):
+    with app.app_context():
+        db.drop_all()
+        with db.engine.begin() as conn:
+            conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+        upgrade(directory=str(ROOT / "migrations"))
+        with db.engine.connect() as conn:
+            diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
+        assert diff == []

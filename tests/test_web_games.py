@@ -1,0 +1,257 @@
+"""The table app: starting games, entering hands, mistakes, undo, edit, two phones at once."""
+
+import json
+import re
+
+import pytest
+from support import enter, start_game
+
+FOUR = ["Kurt", "Hubert", "Hermann", "Alfred"]
+
+
+def deal(a, b, c, d):
+    return {"points-Kurt": a, "points-Hubert": b, "points-Hermann": c, "points-Alfred": d}
+
+
+def record(client, path):
+    return client.get(path + "/record.json").get_json()
+
+
+def state(client, path):
+    return client.get(path + "/state.json").get_json()
+
+
+def test_home_names_the_three_games_and_links_their_rules(client):
+    page = client.get("/").get_data(as_text=True)
+    for name in ("hintersche", "vier-anderle", "hartenjagen"):
+        assert f'/rules/{name}"' in page
+        rules = client.get(f"/rules/{name}")
+        assert rules.status_code == 200
+
+
+def test_rules_page_lists_every_option_with_its_default(client):
+    from scorekeeper import engine
+
+    for name, game in engine.all_games().items():
+        page = client.get(f"/rules/{name}").get_data(as_text=True)
+        for option in game.OPTIONS:
+            assert option.name in page
+
+
+def test_german_by_default_and_the_language_switch_sticks(client):
+    assert "Gruppe anlegen" in client.get("/").get_data(as_text=True)
+    client.get("/lang/en")
+    assert "Create group" in client.get("/").get_data(as_text=True)
+    client.get("/lang/nl")
+    assert "Groep aanmaken" in client.get("/").get_data(as_text=True)
+
+
+def test_group_players_add_rename_archive(client):
+    client.post("/groups", data={"name": "Tanne"})
+    client.post("/g/tanne/players", data={"name": "Kurt"})
+    again = client.post("/g/tanne/players", data={"name": "kurt"})
+    assert again.status_code == 400
+    page = client.get("/g/tanne/players").get_data(as_text=True)
+    player_id = re.search(r"/g/tanne/players/(\d+)\"", page).group(1)
+    client.post(f"/g/tanne/players/{player_id}", data={"name": "Kurt B."})
+    client.post(f"/g/tanne/players/{player_id}/archive")
+    page = client.get("/g/tanne/players").get_data(as_text=True)
+    assert "Kurt B." in page and "archiviert" in page
+
+
+def test_renaming_a_player_keeps_their_games(client):
+    path = start_game(client, "hintersche", FOUR)
+    enter(client, path, deal(30, 45, 35, 30))
+    page = client.get("/g/tanne/players").get_data(as_text=True)
+    player_id = re.search(r"/g/tanne/players/(\d+)\">Hubert", page).group(1)
+    client.post(f"/g/tanne/players/{player_id}", data={"name": "Schirle"})
+    rec = record(client, path)
+    assert rec["players"][1] == "Schirle" and rec["hands"][0]["points"]["Schirle"] == 45
+    assert state(client, path)["players"][1]["marks"] == 1
+
+
+def test_hintersche_last_score_fills_itself(client):
+    path = start_game(client, "hintersche", FOUR)
+    response = enter(client, path, {"points-Kurt": 30, "points-Hubert": 45, "points-Hermann": 35,
+                                    "points-Alfred": ""})
+    assert response.status_code == 302
+    assert record(client, path)["hands"] == [
+        {"points": {"Kurt": 30, "Hubert": 45, "Hermann": 35, "Alfred": 30}}]
+
+
+def test_an_impossible_score_is_shown_at_the_field_and_nothing_is_stored(client):
+    path = start_game(client, "hintersche", FOUR)
+    response = enter(client, path, {"points-Kurt": 2, "points-Hubert": 2, "points-Hermann": 2,
+                                    "points-Alfred": 134})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert 'class="error' in page
+    assert 'value="134"' in page  # what was typed stays
+    assert record(client, path)["hands"] == []
+
+
+def test_letters_in_a_number_field_are_refused_politely(client):
+    path = start_game(client, "hintersche", FOUR)
+    response = enter(client, path, {"points-Kurt": "dreißig", "points-Hubert": 45,
+                                    "points-Hermann": 35, "points-Alfred": 30})
+    assert response.status_code == 400
+    assert "ganze Zahl" in response.get_data(as_text=True)
+    assert record(client, path)["hands"] == []
+
+
+def test_a_tie_asks_for_the_playoff_then_counts(client):
+    path = start_game(client, "hintersche", FOUR)
+    fields = {"points-Kurt": 40, "points-Hubert": 40, "points-Hermann": 30, "points-Alfred": 30}
+    asked = enter(client, path, fields)
+    assert asked.status_code == 400
+    page = asked.get_data(as_text=True)
+    assert 'name="playoff-0-Kurt"' in page and 'name="playoff-0-Hubert"' in page
+    assert 'name="playoff-0-Hermann"' not in page
+    done = enter(client, path, {**fields, "playoff-0-Kurt": 50, "playoff-0-Hubert": 40})
+    assert done.status_code == 302
+    marks = {p["name"]: p["marks"] for p in state(client, path)["players"]}
+    assert marks == {"Kurt": 1, "Hubert": 0, "Hermann": 0, "Alfred": 0}
+
+
+def test_the_same_submission_twice_is_recorded_once(client):
+    path = start_game(client, "hintersche", FOUR)
+    fields = deal(30, 45, 35, 30)
+    first = enter(client, path, fields, seq=1, key="k-123")
+    second = enter(client, path, fields, seq=1, key="k-123")
+    assert first.status_code == second.status_code == 302
+    assert len(record(client, path)["hands"]) == 1
+
+
+def test_two_phones_entering_the_same_hand_the_second_is_told(client):
+    path = start_game(client, "hintersche", FOUR)
+    phone_a = deal(30, 45, 35, 30)
+    phone_b = {"points-Kurt": 31, "points-Hubert": 44, "points-Hermann": 35, "points-Alfred": 30}
+    assert enter(client, path, phone_a, seq=1, key="a").status_code == 302
+    late = enter(client, path, phone_b, seq=1, key="b")
+    assert late.status_code == 302
+    table = client.get(late.location).get_data(as_text=True)
+    assert "bereits" in table  # "schon auf einem anderen Handy eingetragen"
+    assert record(client, path)["hands"] == [{"points": phone_a}] or \
+        record(client, path)["hands"][0]["points"]["Kurt"] == 30
+    assert len(record(client, path)["hands"]) == 1
+
+
+def test_undo_says_what_it_undoes_and_keeps_it_in_the_history(client):
+    path = start_game(client, "hintersche", FOUR)
+    enter(client, path, deal(30, 45, 35, 30))
+    confirm = client.get(path + "/undo").get_data(as_text=True)
+    assert "Hubert 45" in confirm
+    client.post(path + "/undo", data={"seq": 1})
+    assert record(client, path)["hands"] == []
+    history = client.get(path + "/history").get_data(as_text=True)
+    assert "Hubert 45" in history and "rückgängig" in history
+
+
+def test_undo_from_a_stale_page_changes_nothing(client):
+    path = start_game(client, "hintersche", FOUR)
+    enter(client, path, deal(30, 45, 35, 30))
+    enter(client, path, deal(45, 30, 35, 30))
+    client.post(path + "/undo", data={"seq": 1})  # the page was made when there was one entry
+    assert len(record(client, path)["hands"]) == 2
+
+
+def test_editing_an_earlier_hand_replays_everything_after_it(client):
+    path = start_game(client, "hintersche", FOUR)
+    enter(client, path, deal(30, 45, 35, 30))
+    enter(client, path, deal(20, 21, 99, 0))
+    form = client.get(path + "/entries/1").get_data(as_text=True)
+    assert 'value="45"' in form
+    response = client.post(path + "/entries/1", data={
+        "points-Kurt": 45, "points-Hubert": 30, "points-Hermann": 35, "points-Alfred": 30})
+    assert response.status_code == 302
+    marks = {p["name"]: p["marks"] for p in state(client, path)["players"]}
+    assert marks == {"Kurt": 1, "Hubert": 0, "Hermann": 1, "Alfred": 0}
+    assert "korrigiert" in client.get(path + "/history").get_data(as_text=True)
+
+
+def test_an_edit_that_breaks_a_later_entry_is_refused_with_the_reason(client):
+    path = start_game(client, "hintersche", FOUR)
+    for points in ((30, 45, 35, 30), (20, 21, 99, 0), (105, 10, 15, 10)):
+        assert enter(client, path, deal(*points)).status_code == 302
+    # a march in deal 1 would end phase 1 after deal 2: Kurt would be out in deal 3
+    response = client.post(path + "/entries/1", data=deal(105, 10, 15, 10))
+    assert response.status_code == 400
+    assert "Hand 3" in response.get_data(as_text=True)
+    assert record(client, path)["hands"][0]["points"]["Kurt"] == 30
+
+
+def test_vier_anderle_table_change_and_close(client):
+    path = start_game(client, "vier-anderle", ["A", "B", "C"], rules={"pot_at_end": "split"})
+    enter(client, path, {"tricks-A": 2, "tricks-B": 2})
+    response = client.post(path + "/entries", data={
+        "seq": 2, "table": "1", "order": "A\nB\nC", "seat-A": "on", "seat-B": "on",
+        "new_player": "Gustav"})
+    assert response.status_code == 302
+    s = state(client, path)
+    assert s["seated"] == ["A", "B", "Gustav"]
+    assert "Gustav" in client.get("/g/tanne/players").get_data(as_text=True)
+    client.post(path + "/close")
+    assert client.get("/g/tanne").status_code == 200
+    table = client.get(path).get_data(as_text=True)
+    assert "geschlossen" in table
+
+
+def test_hartenjagen_by_cards_by_points_and_renege(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
+    enter(client, path, {"mode": "points", "points-A": 26, "points-B": 0, "points-C": 0,
+                         "points-D": 0})
+    enter(client, path, {"renege": "C"})
+    rec = record(client, path)
+    assert rec["hands"][0] == {"hearts": {"A": 3, "C": 10}, "queen": "B"}
+    assert rec["hands"][2] == {"renege": "C"}
+    assert state(client, path)["hands_played"] == 3
+
+
+def test_hartenjagen_hearts_that_do_not_add_up_are_shown(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    response = enter(client, path, {"hearts-A": 3, "hearts-C": 9, "queen": "B"})
+    assert response.status_code == 400
+    assert "13" in response.get_data(as_text=True)
+    assert record(client, path)["hands"] == []
+
+
+def test_a_finished_game_says_so_and_offers_the_next(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"], rules={"target": 13})
+    enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
+    page = client.get(path).get_data(as_text=True)
+    assert "gewinnt" in page and "from=" in page
+
+
+def test_record_json_imports_to_the_same_state(client, runner, app):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
+    enter(client, path, {"renege": "D"})
+    exported = record(client, path)
+    import_path = app.instance_path + "/export.json"
+    with open(import_path, "w") as f:
+        json.dump(exported, f)
+    result = runner.invoke(args=["import", import_path, "--group", "zweite"])
+    assert result.exit_code == 0, result.output
+    game_path = result.output.splitlines()[0]
+    assert re.fullmatch(r"/g/zweite/games/\d+", game_path)
+    assert state(client, game_path) == state(client, path)
+
+
+def test_unknown_things_are_404(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    assert client.get("/g/nobody").status_code == 404
+    assert client.get(path.replace("/tanne/", "/other/")).status_code == 404
+    assert client.get(path + "/entries/9").status_code == 404
+    client.post("/groups", data={"name": "other"})
+    assert client.get(path.replace("/tanne/", "/other/")).status_code == 404
+
+
+@pytest.mark.parametrize("kind,names", [("hintersche", FOUR), ("vier-anderle", ["A", "B", "C"]),
+                                        ("hartenjagen", ["A", "B", "C", "D"])])
+def test_new_game_refuses_a_wrong_table(client, kind, names):
+    client.post("/groups", data={"name": "tanne"})
+    data = {"kind": kind, "order": names[0], f"seat-{names[0]}": "on"}
+    response = client.post("/g/tanne/games/new", data=data)
+    assert response.status_code == 400
+    assert "Spieler" in response.get_data(as_text=True)

@@ -1,0 +1,69 @@
+"""No input, however malformed, gives a 500, and a refused entry stores nothing."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from support import start_game
+
+NAMES = ["Kurt", "Hubert", "Hermann", "Alfred"]
+FIELDS = ([f"{prefix}-{n}" for prefix in ("points", "tricks", "hearts", "playing", "seat")
+           for n in NAMES + ["X", ""]]
+          + [f"playoff-{i}-{n}" for i in (0, 1, 7) for n in NAMES[:2]]
+          + ["queen", "jack", "king", "ace", "moon", "renege", "all_tricks", "mode", "table",
+             "order", "dealer", "new_player", "seq", "key"])
+VALUES = st.one_of(
+    st.sampled_from(["", "0", "13", "140", "-1", "1e9", "99999999999999999999", "Kurt", "self",
+                     "points", "1", "NaN", "３", "<script>", "Kurt\nHubert", "\x00"]),
+    st.text(max_size=12),
+    st.integers(-10**12, 10**12).map(str),
+)
+FORMS = st.dictionaries(st.sampled_from(FIELDS), VALUES, max_size=10)
+CHEAP = settings(max_examples=60, deadline=None,
+                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+
+
+def _hands(client, path):
+    return client.get(path + "/record.json").get_json()["hands"]
+
+
+def _check(client, path, form):
+    before = _hands(client, path)
+    response = client.post(path + "/entries", data=form)
+    assert response.status_code in (302, 400), response.status_code
+    if response.status_code == 400:
+        assert _hands(client, path) == before
+    edit = client.post(path + "/entries/1", data=form)
+    assert edit.status_code in (200, 302, 400, 404)
+
+
+@CHEAP
+@given(form=FORMS)
+def test_random_hintersche_entries_never_break_the_app(client, form):
+    path = start_game(client, "hintersche", NAMES, slug="h")
+    _check(client, path, form)
+
+
+@CHEAP
+@given(form=FORMS)
+def test_random_vier_anderle_entries_never_break_the_app(client, form):
+    path = start_game(client, "vier-anderle", NAMES, slug="v")
+    _check(client, path, form)
+
+
+@CHEAP
+@given(form=FORMS)
+def test_random_hartenjagen_entries_never_break_the_app(client, form):
+    path = start_game(client, "hartenjagen", NAMES, slug="j")
+    _check(client, path, form)
+
+
+@CHEAP
+@given(form=st.dictionaries(st.sampled_from(
+    ["kind", "order", "first_dealer", "new_player", "name", "seat-Kurt", "seat-Hubert",
+     "rule-target", "rule-moon", "rule-decks", "rule-ante", "rule-march_at", "rule-starting_pot",
+     "rule-tariff_cents", "rule-passing"]), VALUES, max_size=8))
+def test_random_forms_for_groups_players_and_new_games_never_break_the_app(client, form):
+    client.post("/groups", data={"name": "tanne"})
+    for url in ("/groups", "/g/tanne/players", "/g/tanne/players/1", "/g/tanne/games/new",
+                "/g/tanne/games/new?kind=hartenjagen", "/g/tanne/games/new?kind=vier-anderle"):
+        assert client.post(url, data=form).status_code < 500
+    assert client.get("/g/tanne/games/new", query_string=form).status_code < 500
