@@ -1,0 +1,82 @@
+"""Several phones at once, page weight, CSRF."""
+
+import threading
+
+from support import enter, make_app, start_game
+
+from scorekeeper.db import db
+
+FOUR = ["A", "B", "C", "D"]
+
+
+def test_phones_racing_for_the_same_hand_record_it_once(app):
+    path = start_game(app.test_client(), "hartenjagen", FOUR)
+    results = []
+    barrier = threading.Barrier(6)
+
+    def phone(i):
+        client = app.test_client()
+        barrier.wait()
+        response = enter(client, path, {"hearts-A": i, "hearts-B": 13 - i, "queen": "C"},
+                         seq=1, key=f"phone-{i}")
+        results.append(response.status_code)
+
+    threads = [threading.Thread(target=phone, args=(i,)) for i in range(1, 7)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results == [302] * 6
+    hands = app.test_client().get(path + "/record.json").get_json()["hands"]
+    assert len(hands) == 1
+    with app.app_context():
+        from scorekeeper.models import Revision
+
+        assert len(db.session.scalars(db.select(Revision)).all()) == 1
+
+
+def test_a_resend_after_a_lost_answer_is_recorded_once_even_in_parallel(app):
+    path = start_game(app.test_client(), "hartenjagen", FOUR)
+    barrier = threading.Barrier(4)
+
+    def resend():
+        barrier.wait()
+        enter(app.test_client(), path, {"hearts-A": 13, "queen": "B"}, seq=1, key="same")
+
+    threads = [threading.Thread(target=resend) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(app.test_client().get(path + "/record.json").get_json()["hands"]) == 1
+
+
+def page_weight(client, path):
+    """Bytes of the table view with everything it loads (HTML with its inline SVG, CSS, JS)."""
+    total = 0
+    for url in (path, "/static/app.css", "/static/app.js"):
+        with client.get(url) as response:
+            assert response.status_code == 200
+            total += len(response.get_data())
+    return total
+
+
+def test_a_table_view_weighs_at_most_60_kb(client):
+    hearts = start_game(client, "hartenjagen", FOUR, slug="j")
+    for hand in range(12):
+        enter(client, hearts, {"hearts-A": hand % 13, "hearts-B": 13 - hand % 13, "queen": "C"})
+    table = start_game(client, "vier-anderle", [f"Spieler {i}" for i in range(13)], slug="v")
+    for hand in range(30):
+        enter(client, table, {f"tricks-Spieler {hand % 13}": 4})
+    slate = start_game(client, "hintersche", FOUR, slug="h")
+    for points in ((30, 45, 35, 30), (20, 21, 99, 0), (105, 10, 15, 10)):
+        enter(client, slate, dict(zip([f"points-{n}" for n in FOUR], points, strict=True)))
+    for path in (hearts, table, slate):
+        assert client.get(path).status_code == 200
+        assert page_weight(client, path) <= 60_000, path
+
+
+def test_forms_without_the_csrf_token_are_refused(tmp_path):
+    app = make_app("sqlite", tmp_path)  # CSRF on
+    client = app.test_client()
+    assert client.post("/groups", data={"name": "Tanne"}).status_code == 400
