@@ -34,7 +34,7 @@ def create_app(test_config=None):
 
     from . import cli, display, i18n
     from .db import db, migrate
-    from .views import games, groups, main
+    from .views import evenings, games, groups, main, standings
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
@@ -45,4 +45,6 @@ def create_app(test_config=None):
     app.register_blueprint(main.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(games.bp)
+    app.register_blueprint(evenings.bp)
+    app.register_blueprint(standings.bp)
     return app

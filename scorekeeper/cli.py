@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import sqlite3
 import sys
 
 import click
@@ -68,6 +69,61 @@ def import_command(path: str, slug: str, evening_date: str | None) -> None:
     click.echo(f"/g/{slug}/evenings/{game.evening_id}")
 
 
+@click.command("export-group")
+@click.argument("slug")
+@click.option("--csv", "as_csv", is_flag=True, help="one row per hand instead of JSON")
+@with_appcontext
+def export_group_command(slug: str, as_csv: bool) -> None:
+    """Print a whole group as JSON (or CSV) on standard output."""
+    from . import club, exports
+
+    group = club.find_group(slug)
+    if group is None:
+        raise click.ClickException(f"there is no group {slug!r}")
+    if as_csv:
+        click.echo(exports.group_csv(group), nl=False)
+    else:
+        click.echo(json.dumps(exports.group_json(group), ensure_ascii=False, indent=1))
+
+
+@click.command("import-group")
+@click.argument("path")
+@with_appcontext
+def import_group_command(path: str) -> None:
+    """Create a group from an `export-group` JSON file and print its path."""
+    from . import exports
+
+    try:
+        group = exports.import_group(json.loads(_read(path)))
+    except engine.RuleError as error:
+        raise click.ClickException(error.message()) from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise click.ClickException(f"cannot import {path}: {error}") from None
+    click.echo(f"/g/{group.slug}")
+
+
+@click.command("backup")
+@click.argument("path")
+@with_appcontext
+def backup_command(path: str) -> None:
+    """Copy the SQLite database to PATH while the app keeps running (SQLite's online backup)."""
+    from .db import db
+
+    url = db.engine.url
+    if url.get_backend_name() != "sqlite":
+        raise click.ClickException("this database is not SQLite: back up PostgreSQL with pg_dump")
+    source = sqlite3.connect(url.database)
+    target = sqlite3.connect(path)
+    try:
+        with target:
+            source.backup(target)
+    finally:
+        target.close()
+        source.close()
+    click.echo(f"backed up {url.database} to {path}")
+
+
 def init_app(app: Flask) -> None:
-    app.cli.add_command(replay_command)
-    app.cli.add_command(import_command)
+    for command in (replay_command, import_command, export_group_command, import_group_command,
+                    backup_command):
+        app.cli.add_command(command)

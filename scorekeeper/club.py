@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from .db import db
 from .models import Evening, Group, Player
@@ -69,7 +69,7 @@ def _renamed(value, old: str, new: str):
 
 def rename_player(player: Player, new: str) -> None:
     """Rename a player everywhere the name is stored: seating, entries and their history."""
-    from .models import Entry, Game, Revision
+    from .models import Entry, Game, PaidPayment, Result, Revision
 
     old = player.name
     games = db.session.scalars(select(Game).where(Game.group_id == player.group_id)).all()
@@ -83,4 +83,10 @@ def rename_player(player: Player, new: str) -> None:
             entry.data = _renamed(entry.data, old, new)
         for revision in db.session.scalars(select(Revision).where(Revision.game_id == game.id)):
             revision.data = _renamed(revision.data, old, new)
+    db.session.execute(update(Result).where(Result.group_id == player.group_id,
+                                            Result.player == old).values(player=new))
+    evenings = select(Evening.id).where(Evening.group_id == player.group_id)
+    for column in (PaidPayment.payer, PaidPayment.payee):
+        db.session.execute(update(PaidPayment).where(PaidPayment.evening_id.in_(evenings),
+                                                     column == old).values({column: new}))
     player.name = new

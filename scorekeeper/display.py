@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask
-from flask_babel import format_currency, format_datetime, gettext
+from flask_babel import format_currency, format_date, format_datetime, format_decimal, gettext
 
 from .engine import cards
 
@@ -38,6 +38,9 @@ def pass_label(direction: str | None) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["money"] = money
     app.jinja_env.filters["datetime_short"] = lambda value: format_datetime(value, "short")
+    app.jinja_env.filters["date_long"] = lambda value: format_date(value, "full")
+    app.jinja_env.filters["date_short"] = lambda value: format_date(value, "short")
+    app.jinja_env.filters["decimal"] = lambda value: format_decimal(value, "#,##0.0")
     app.jinja_env.globals.update(pot_rule_text=pot_rule_text, tricks_per_hand=cards.CEGO_TRICKS,
                                  hintersche_total=cards.HINTERSCHE_TOTAL, pass_label=pass_label,
                                  hearts_in_pack=cards.hearts_in_pack)

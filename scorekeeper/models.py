@@ -109,3 +109,41 @@ class Revision(db.Model):
     key: Mapped[str | None] = mapped_column(String(64), unique=True)  # idempotency key of the form
     device: Mapped[str] = mapped_column(String(200), default="")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
+class Result(db.Model):
+    """One player's figures from one game, rewritten whenever the game changes.
+
+    The standings add these up instead of replaying every game on each request.
+    """
+
+    __tablename__ = "results"
+    __table_args__ = (UniqueConstraint("game_id", "player"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    season: Mapped[int] = mapped_column(index=True)  # the calendar year of the evening
+    kind: Mapped[str] = mapped_column(String(20))
+    player: Mapped[str] = mapped_column(String(40))
+    hands: Mapped[int] = mapped_column(default=0)  # hands the player played in
+    games: Mapped[int] = mapped_column(default=0)  # finished games (Hintersche: games of a rubber)
+    rubbers: Mapped[int] = mapped_column(default=0)
+    wins: Mapped[int] = mapped_column(default=0)
+    lines: Mapped[int] = mapped_column(default=0)  # Hintersche lines on the frame (Bollen)
+    points: Mapped[int] = mapped_column(default=0)  # Hartenjagen points taken
+    moons: Mapped[int] = mapped_column(default=0)
+    best_pot_cents: Mapped[int] = mapped_column(default=0)  # Vier-Anderle: most won in one hand
+    money_cents: Mapped[int] = mapped_column(default=0)
+
+
+class PaidPayment(db.Model):
+    """A settlement payment of an evening that the players marked as paid."""
+
+    __tablename__ = "paid_payments"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    payer: Mapped[str] = mapped_column(String(40))
+    payee: Mapped[str] = mapped_column(String(40))
+    cents: Mapped[int]
+    paid_at: Mapped[dt.datetime] = mapped_column(default=now)

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from . import engine
+from . import engine, standings
 from .db import db
 from .models import Entry, Game, Revision, now
 
@@ -46,13 +46,16 @@ def _save_state(game: Game, table: engine.games.Table, count: int) -> None:
     if result.rowcount != 1:
         raise StaleEntry()
     db.session.expire(game)
+    standings.store(game)
 
 
 def start_game(game: Game, hands: list[dict[str, Any]] = (),
-               table: engine.games.Table | None = None, device: str = "") -> None:
+               table: engine.games.Table | None = None, device: str = "",
+               revisions: bool = True) -> None:
     """Store a new game, with the entries of an imported record, and its state.
 
-    `table` is the replay of exactly these entries when the caller has one already.
+    `table` is the replay of exactly these entries when the caller has one already; without
+    `revisions` the caller brings the game's history of changes itself.
     """
     hands = list(hands)
     table = table or replay(game, hands)
@@ -61,9 +64,12 @@ def start_game(game: Game, hands: list[dict[str, Any]] = (),
     game.entry_count = len(hands)
     db.session.add(game)
     db.session.flush()
+    standings.store(game)
     for seq, data in enumerate(hands, start=1):
         db.session.add(Entry(game_id=game.id, seq=seq, data=data))
-        db.session.add(Revision(game_id=game.id, seq=seq, action="add", data=data, device=device))
+        if revisions:
+            db.session.add(Revision(game_id=game.id, seq=seq, action="add", data=data,
+                                    device=device))
     db.session.flush()
 
 

@@ -7,11 +7,12 @@ from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from sqlalchemy import select
 
-from .. import club, engine, entry_forms, scoring
+from .. import club, engine, entry_forms, scoring, standings
 from ..db import db
 from ..i18n import rule_message
-from ..models import Game, Group, Revision
+from ..models import Evening, Game, Group, Revision
 from .forms import ConfirmForm, EntryForm
 from .groups import get_group_or_404
 
@@ -59,6 +60,26 @@ def _option_value(option: engine.options.Option, form) -> tuple[Any, str | None]
         return option.default, _("Please enter a whole number.")
 
 
+def _evening(group: Group) -> Evening:
+    """The evening a new game belongs to: the one it was started from, else today's."""
+    chosen = request.values.get("evening", "")
+    if chosen.isdigit():
+        evening = db.session.get(Evening, int(chosen))
+        if evening is not None and evening.group_id == group.id:
+            return evening
+    return club.evening_for(group)
+
+
+def _kasse_pot(group: Group) -> int:
+    """Stakes the Kasse carries into the next Vier-Anderle game (0 when nothing was carried)."""
+    last = db.session.scalar(select(Game).where(Game.group_id == group.id,
+                                                Game.kind == "vier-anderle")
+                             .order_by(Game.id.desc()).limit(1))
+    if last is None or last.status != "closed":
+        return 0
+    return engine.get("vier-anderle").close(last.state)["next_starting_pot"]
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new(slug: str):
     group = get_group_or_404(slug)
@@ -76,6 +97,8 @@ def new(slug: str):
     if previous is not None:
         values = {"order": previous.seating, "first_dealer": previous.first_dealer,
                   "rules": dict(previous.rules)}
+    if kind == "vier-anderle" and request.method == "GET":
+        values.setdefault("rules", {})["starting_pot"] = _kasse_pot(group)
     if request.method == "POST" and form.validate_on_submit():
         order = [n for n in request.form.get("order", "").split("\n") if n.strip()]
         chosen = [n.strip() for n in order if request.form.get(f"seat-{n.strip()}")]
@@ -100,7 +123,7 @@ def new(slug: str):
         if not errors:
             for name in chosen:
                 club.player_for(group, name)
-            game = Game(group_id=group.id, evening_id=club.evening_for(group).id, kind=kind,
+            game = Game(group_id=group.id, evening_id=_evening(group).id, kind=kind,
                         rules=rules, seating=chosen, first_dealer=first_dealer)
             scoring.start_game(game)
             db.session.commit()
@@ -266,6 +289,7 @@ def close(slug: str, game_id: int):
         flash(closing["refused"])
     else:
         game.status = "closed"
+        standings.store(game)
         db.session.commit()
         flash(_("The game is closed."))
     return redirect(url_for("games.table", slug=slug, game_id=game.id))

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from sqlalchemy import func, select
 
-from .. import club
+from .. import club, exports
 from ..db import db
-from ..models import Game, Group, Player
+from ..models import Evening, Game, Group, Player
 from .forms import ConfirmForm, GroupForm, PlayerForm
 
 bp = Blueprint("groups", __name__)
@@ -47,7 +47,9 @@ def home(slug: str):
     group = get_group_or_404(slug)
     games = db.session.scalars(select(Game).where(Game.group_id == group.id)
                                .order_by(Game.updated_at.desc()).limit(20)).all()
-    return render_template("groups/home.html", group=group, form=PlayerForm(),
+    evenings = db.session.scalars(select(Evening).where(Evening.group_id == group.id)
+                                  .order_by(Evening.date.desc(), Evening.id.desc()).limit(5)).all()
+    return render_template("groups/home.html", group=group, form=PlayerForm(), evenings=evenings,
                            running=[g for g in games if g.status == "running"],
                            recent=[g for g in games if g.status != "running"])
 
@@ -86,23 +88,6 @@ def players(slug: str):
     return render_template("groups/players.html", group=group, form=PlayerForm())
 
 
-@bp.route("/g/<slug>/players/<int:player_id>", methods=["GET", "POST"])
-def player(slug: str, player_id: int):
-    group = get_group_or_404(slug)
-    player = get_player_or_404(group, player_id)
-    form = PlayerForm(obj=player)
-    if form.validate_on_submit():
-        name = form.name.data.strip()
-        if _name_taken(group, name, but=player):
-            form.name.errors.append(_("There is already a player called %(name)s.", name=name))
-        else:
-            club.rename_player(player, name)
-            db.session.commit()
-            flash(_("Renamed."))
-            return redirect(url_for("groups.players", slug=slug))
-    return render_template("groups/player.html", group=group, player=player, form=form)
-
-
 @bp.post("/g/<slug>/players/<int:player_id>/archive")
 def archive_player(slug: str, player_id: int):
     group = get_group_or_404(slug)
@@ -112,3 +97,18 @@ def archive_player(slug: str, player_id: int):
     player.archived = not player.archived
     db.session.commit()
     return redirect(url_for("groups.players", slug=slug))
+
+
+@bp.get("/g/<slug>/export.json")
+def export_json(slug: str):
+    group = get_group_or_404(slug)
+    response = jsonify(exports.group_json(group))
+    response.headers["Content-Disposition"] = f"attachment; filename={slug}.json"
+    return response
+
+
+@bp.get("/g/<slug>/export.csv")
+def export_csv(slug: str):
+    group = get_group_or_404(slug)
+    return Response(exports.group_csv(group), mimetype="text/csv", headers={
+        "Content-Disposition": f"attachment; filename={slug}.csv"})

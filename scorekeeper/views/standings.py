@@ -1,0 +1,87 @@
+"""Standings per season and all-time, and each player's page with history and charts."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask_babel import format_date
+from flask_babel import gettext as _
+from sqlalchemy import select
+
+from .. import charts, club, standings
+from ..db import db
+from ..models import Evening, Game, Result
+from .forms import PlayerForm
+from .groups import _name_taken, get_group_or_404, get_player_or_404
+
+bp = Blueprint("standings", __name__, url_prefix="/g/<slug>")
+
+
+@bp.get("/standings")
+def index(slug: str):
+    group = get_group_or_404(slug)
+    seasons = standings.seasons(group.id)
+    chosen = request.args.get("season", "")
+    season = int(chosen) if chosen.isdigit() else None
+    rows = standings.table(group.id, season)
+    return render_template("standings/index.html", group=group, seasons=seasons, season=season,
+                           rows=rows, koenig=standings.bollenkoenig(rows["hintersche"]),
+                           player_ids={p.name: p.id for p in group.players})
+
+
+def _history(group_id: int, name: str):
+    return db.session.execute(
+        select(Result, Evening, Game).join(Evening, Result.evening_id == Evening.id)
+        .join(Game, Result.game_id == Game.id)
+        .where(Result.group_id == group_id, Result.player == name)
+        .order_by(Evening.date, Game.id)).all()
+
+
+def _per_evening(history, value) -> list[tuple[str, float]]:
+    """Sum `value(result)` per evening, in date order, labelled with the date."""
+    sums: dict[int, list] = {}
+    for result, evening, _game in history:
+        label = format_date(evening.date, "dd.MM.")
+        sums.setdefault(evening.id, [label, 0])[1] += value(result)
+    return [(label, total) for label, total in sums.values()]
+
+
+@bp.route("/players/<int:player_id>", methods=["GET", "POST"])
+def player(slug: str, player_id: int):
+    group = get_group_or_404(slug)
+    player = get_player_or_404(group, player_id)
+    form = PlayerForm(obj=player)
+    if form.validate_on_submit():
+        name = form.name.data.strip()
+        if _name_taken(group, name, but=player):
+            form.name.errors.append(_("There is already a player called %(name)s.", name=name))
+        else:
+            club.rename_player(player, name)
+            db.session.commit()
+            flash(_("Renamed."))
+            return redirect(url_for("standings.player", slug=slug, player_id=player.id))
+    history = _history(group.id, player.name)
+    money, running = [], 0.0
+    for label, cents in _per_evening(history, lambda r: r.money_cents):
+        running += cents / 100
+        money.append((label, running))
+    lines = [(label, n) for label, n in _per_evening(
+        [h for h in history if h[0].kind == "hintersche"], lambda r: r.lines)]
+    hearts = [h for h in history if h[0].kind == "hartenjagen"]
+    chosen = request.args.get("game", "")
+    game = next((g for _r, _e, g in hearts if str(g.id) == chosen), hearts[-1][2] if hearts else None)
+    return render_template(
+        "standings/player.html", group=group, player=player, form=form, history=history,
+        money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),
+                                      unit="€", empty=_("No games yet.")),
+        lines_chart=charts.bar_chart(lines, label=_("Lines per evening"),
+                                     empty=_("No Hintersche yet.")),
+        hearts_game=game, hearts_games=[g for _r, _e, g in hearts],
+        hearts_chart=_score_path(game) if game else None)
+
+
+def _score_path(game: Game):
+    state = game.state
+    series = [(p["name"], [(str(h["hand"]), h["totals"][p["name"]]) for h in state["history"]])
+              for p in state["players"]]
+    return charts.line_chart(series, label=_("Score path"), highlight=state["target"],
+                             zero_line=False, empty=_("No hands yet."))

@@ -1,0 +1,214 @@
+"""Evenings, settlement with the Kasse, standings, player pages, exports and backups."""
+
+import datetime as dt
+import json
+import re
+import sqlite3
+
+from support import enter, make_app, start_game
+
+from scorekeeper.db import db
+
+HINTERSCHE = {  # the worked example of rules/hintersche.md: B loses game 1 (one line)
+    "format": "scorekeeper-game/1", "game": "hintersche", "rules": {"rubber_games": 1},
+    "players": ["A", "B", "C", "D"],
+    "hands": [{"points": {"A": 30, "B": 45, "C": 35, "D": 30}},
+              {"points": {"A": 20, "B": 21, "C": 99, "D": 0}},
+              {"points": {"A": 105, "B": 10, "C": 15, "D": 10}},
+              {"points": {"B": 50, "C": 40, "D": 50}},
+              {"points": {"B": 30, "C": 60, "D": 50}},
+              {"points": {"B": 55, "C": 55, "D": 20}, "playoffs": [{"B": 40, "C": 30}]},
+              {"points": {"B": 50, "C": 70}}, {"points": {"B": 80, "C": 60}},
+              {"points": {"B": 0, "C": 72}, "all_tricks": "C"}],
+}
+VIER_ANDERLE = {  # the seed's example with five players: the pot holds 32 stakes at the end
+    "format": "scorekeeper-game/1", "game": "vier-anderle", "players": ["A", "B", "C", "D", "E"],
+    "hands": [{"tricks": {"A": 2, "B": 1, "C": 1}},
+              {"playing": ["B", "C", "D", "E"], "tricks": {"C": 1, "D": 3}}],
+}
+HARTENJAGEN = {  # the worked example, 1 cent a point: D wins with 6
+    "format": "scorekeeper-game/1", "game": "hartenjagen", "rules": {"cents_per_point": 1},
+    "players": ["A", "B", "C", "D"],
+    "hands": [{"hearts": {"A": 3, "C": 10}, "queen": "B"}, {"hearts": {"D": 13}, "queen": "D"},
+              {"renege": "B"}, {"hearts": {"B": 5, "C": 2, "D": 6}, "queen": "C"},
+              {"hearts": {"A": 4, "B": 9}, "queen": "B"},
+              {"hearts": {"A": 1, "B": 8, "C": 4}, "queen": "A"}],
+}
+
+
+def import_game(runner, tmp_path, record, day="2026-11-27", slug="tanne"):
+    path = tmp_path / f"{record['game']}.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(args=["import", str(path), "--group", slug, "--evening", day])
+    assert result.exit_code == 0, result.output
+    game, evening = result.output.splitlines()
+    return game, evening
+
+
+def evening_of_three_games(client, runner, tmp_path):
+    for record in (HINTERSCHE, VIER_ANDERLE, HARTENJAGEN):
+        game, evening = import_game(runner, tmp_path, record)
+    va = re.sub(r"\d+$", "2", game)
+    assert client.post(va + "/close").status_code == 302
+    client.get(va)  # shows (and so clears) the "closed" message
+    return evening
+
+
+def test_import_puts_the_game_into_the_evening_of_that_date(client, runner, tmp_path):
+    game, evening = import_game(runner, tmp_path, HARTENJAGEN, day="2026-11-27")
+    assert re.fullmatch(r"/g/tanne/evenings/\d+", evening)
+    again, same = import_game(runner, tmp_path, HINTERSCHE, day="2026-11-27")
+    assert same == evening and again != game
+    page = client.get(evening).get_data(as_text=True)
+    assert game in page and again in page and "27. November 2026" in page
+
+
+def test_settlement_of_an_evening_with_all_three_games_and_the_kasse(client, runner, tmp_path):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    settlement = client.get(evening + "/settlement.json").get_json()
+    balances = settlement["balances_cents"]
+    # Hintersche: B's line costs 5.00 to each of A, C, D.
+    # Vier-Anderle, 10 cents a stake: A deals (ante 4), D and E pay 4: pot 12. B deals (P = 16),
+    # C takes 4, D 12, B and E pay 16: balances A -4, B -20, C +4, D +8, E -20, and the pot of
+    # 32 stays with the Kasse, which is owed it.
+    # Hartenjagen (totals 47, 100, 55, 6): each pays D the difference, a cent a point.
+    assert balances == {
+        "A": 500 - 40 - 41, "B": -1500 - 200 - 94, "C": 500 + 40 - 49, "D": 500 + 80 + 184,
+        "E": -200, "Kasse": 320}
+    assert sum(balances.values()) == 0
+    owed = dict(balances)
+    for payment in settlement["payments"]:
+        assert payment["cents"] > 0
+        owed[payment["from"]] += payment["cents"]
+        owed[payment["to"]] -= payment["cents"]
+    assert set(owed.values()) == {0}
+    assert len(settlement["payments"]) <= len(balances) - 1
+
+
+def test_the_evening_page_explains_each_balance_game_by_game(client, runner, tmp_path):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    page = client.get(evening).get_data(as_text=True)
+    assert "Kasse" in page and "3,20" in page  # the carried pot, in euros
+    assert page.count("/games/1\"") >= 1 and "Hartenjagen #3" in page
+
+
+def test_a_payment_can_be_marked_as_paid(client, runner, tmp_path):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    first = client.get(evening + "/settlement.json").get_json()["payments"][0]
+    form = {"payer": first["from"], "payee": first["to"], "cents": first["cents"]}
+    client.post(evening + "/paid", data=form)
+    assert "bezahlt ✓" in client.get(evening).get_data(as_text=True)
+    assert client.post(evening + "/paid", data={**form, "cents": 1}).status_code == 400
+
+
+def test_the_kasse_pot_starts_the_next_vier_anderle_game(client, runner, tmp_path):
+    evening_of_three_games(client, runner, tmp_path)
+    form = client.get("/g/tanne/games/new?kind=vier-anderle").get_data(as_text=True)
+    assert 'name="rule-starting_pot" value="32"' in form
+
+
+def test_play_out_keeps_the_game_open_until_the_pot_is_empty(client):
+    path = start_game(client, "vier-anderle", ["A", "B", "C"], rules={"pot_at_end": "play-out"})
+    enter(client, path, {"tricks-A": 4})
+    client.post(path + "/close")
+    assert client.get(path + "/state.json").get_json()["pot"] > 0
+    assert "geschlossen" not in client.get(path).get_data(as_text=True)
+    enter(client, path, {"playing-A": "on", "tricks-A": 4})  # A alone takes the whole pot
+    client.post(path + "/close")
+    assert "abgeschlossen" in client.get(path).get_data(as_text=True)
+
+
+def test_split_shares_the_pot_among_the_table(client):
+    path = start_game(client, "vier-anderle", ["A", "B", "C"], rules={"pot_at_end": "split"})
+    enter(client, path, {"tricks-A": 4})  # B and C pay 4 each: pot 12, split 4 each
+    client.post(path + "/close")
+    evening = client.get("/g/tanne/evenings").get_data(as_text=True)
+    evening_path = re.search(r"/g/tanne/evenings/\d+", evening).group(0)
+    balances = client.get(evening_path + "/settlement.json").get_json()["balances_cents"]
+    assert balances == {"A": 0, "B": 0, "C": 0}
+
+
+def test_new_evening_is_one_tap_and_its_games_belong_to_it(client):
+    client.post("/groups", data={"name": "tanne"})
+    response = client.post("/g/tanne/evenings", data={"place": "Gasthaus Tanne"})
+    evening = response.location
+    data = {"kind": "hartenjagen", "order": "A\nB\nC\nD", "first_dealer": "A",
+            **{f"seat-{n}": "on" for n in "ABCD"}}
+    game = client.post(f"/g/tanne/games/new?evening={evening.rsplit('/', 1)[1]}", data=data)
+    assert game.location in client.get(evening).get_data(as_text=True)
+    assert dt.date.today().strftime("%Y") in client.get("/g/tanne/evenings").get_data(as_text=True)
+
+
+def test_standings_per_season_and_all_time(client, runner, tmp_path):
+    import_game(runner, tmp_path, HINTERSCHE, day="2025-03-01")
+    import_game(runner, tmp_path, HARTENJAGEN, day="2026-11-27")
+    import_game(runner, tmp_path, HINTERSCHE, day="2026-11-27")
+    page = client.get("/g/tanne/standings").get_data(as_text=True)
+    assert "Bollenkönig" in page and "<b>B</b>" in page
+    assert "2025" in page and "2026" in page
+    season = client.get("/g/tanne/standings?season=2025").get_data(as_text=True)
+    assert "Hartenjagen" not in season
+    with client.application.app_context():
+        from scorekeeper import standings
+
+        rows = standings.table(1)
+        hintersche = {r["player"]: r for r in rows["hintersche"]}
+        assert hintersche["B"]["lines"] == 2 and hintersche["B"]["rubbers"] == 2
+        hearts = {r["player"]: r for r in rows["hartenjagen"]}
+        assert hearts["D"]["wins"] == 1 and hearts["D"]["moons"] == 1
+        assert hearts["B"]["points"] == 100 and hearts["B"]["average"] == 100 / 6
+        money = {r["player"]: r["money_cents"] for r in rows["all"]}
+        assert money["B"] == -1500 * 2 - 94
+
+
+def test_the_player_page_has_history_and_charts(client, runner, tmp_path):
+    import_game(runner, tmp_path, HINTERSCHE, day="2026-11-20")
+    import_game(runner, tmp_path, HARTENJAGEN, day="2026-11-27")
+    page = client.get("/g/tanne/players").get_data(as_text=True)
+    player_id = re.search(r"/g/tanne/players/(\d+)\">B<", page).group(1)
+    page = client.get(f"/g/tanne/players/{player_id}").get_data(as_text=True)
+    assert page.count("<svg") == 3
+    assert "20.11." in page and "27.11." in page  # money over time, one point per evening
+
+
+def test_group_export_imports_into_an_empty_instance_with_the_same_results(
+        client, runner, tmp_path):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    client.post(evening + "/paid", data={
+        **{k: v for k, v in zip(("payer", "payee", "cents"), client.get(
+            evening + "/settlement.json").get_json()["payments"][0].values(), strict=True)}})
+    exported = client.get("/g/tanne/export.json").get_data(as_text=True)
+    standings = client.get("/g/tanne/standings").get_data(as_text=True)
+    settlement = client.get(evening + "/settlement.json").get_json()
+    (tmp_path / "group.json").write_text(exported)
+
+    (tmp_path / "other").mkdir()
+    other = make_app("sqlite", tmp_path / "other", WTF_CSRF_ENABLED=False)
+    result = other.test_cli_runner().invoke(args=["import-group", str(tmp_path / "group.json")])
+    assert result.exit_code == 0, result.output
+    fresh = other.test_client()
+    assert fresh.get("/g/tanne/standings").get_data(as_text=True) == standings
+    assert fresh.get(evening + "/settlement.json").get_json() == settlement
+    assert fresh.get("/g/tanne/export.json").get_json() == json.loads(exported)
+
+
+def test_group_csv_has_a_row_per_hand(client, runner, tmp_path):
+    import_game(runner, tmp_path, HARTENJAGEN)
+    rows = client.get("/g/tanne/export.csv").get_data(as_text=True).strip().splitlines()
+    assert len(rows) == 1 + len(HARTENJAGEN["hands"])
+    assert rows[1].startswith("2026-11-27,,1,hartenjagen,1,")
+
+
+def test_backup_copies_the_database_while_it_is_open(app, client, runner, tmp_path):
+    if app.config["DATABASE_KIND"] != "sqlite":
+        result = runner.invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+        assert result.exit_code != 0 and "pg_dump" in result.output
+        return
+    import_game(runner, tmp_path, HARTENJAGEN)
+    with app.app_context():
+        db.session.execute(db.text("SELECT 1"))  # a connection of the running app stays open
+        result = runner.invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+        assert result.exit_code == 0, result.output
+    copy = sqlite3.connect(tmp_path / "copy.sqlite")
+    assert copy.execute("SELECT count(*) FROM entries").fetchone()[0] == 6
+    copy.close()
