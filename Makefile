@@ -9,9 +9,9 @@ FLASK := $(BIN)/flask --app scorekeeper
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
 
 $(VENV)/.installed: $(BIN)/python pyproject.toml
+	@mkdir -p instance
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
@@ -25,7 +25,10 @@ install-test: $(VENV)/.installed-test translations
 translations: $(VENV)/.installed
 	$(BIN)/pybabel compile -d scorekeeper/translations
 
-db: install
+instance/config.py:
+	$(BIN)/python -c "import secrets; print(f'SECRET_KEY = {secrets.token_hex()!r}')" > $@
+
+db: install instance/config.py
 	$(FLASK) db upgrade
 
 run: db
@@ -36,6 +39,8 @@ test: install-test
 
 bench: install-test
 	$(BIN)/python bench/replay.py
+	$(BIN)/python bench/entry.py
+	$(BIN)/python bench/standings.py
 
 lint: install-test
 	$(BIN)/ruff check scorekeeper tests bench

@@ -1,7 +1,8 @@
 """Server time of one hand entry (POST, redirect, GET of the table view) in a 200-hand game.
 
     .venv/bin/python bench/entry.py                     # SQLite in a temporary folder
-    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test .venv/bin/python bench/entry.py
+    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \
+        .venv/bin/python bench/entry.py
 
 Measured twice: with the group holding 20,000 hands in 100 other games, and on an otherwise
 empty database. Prints the median of 40 entries for each and their ratio (target <= 1.5).

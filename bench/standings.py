@@ -1,7 +1,8 @@
 """Server time of the standings page with 100,000 hands in the group.
 
     .venv/bin/python bench/standings.py
-    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test .venv/bin/python bench/standings.py
+    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \
+        .venv/bin/python bench/standings.py
 
 The group gets 500 games of 200 hands (the three games in turn, over evenings in two seasons);
 then the all-time and one season's standings are each requested 30 times. Prints the medians

@@ -16,14 +16,17 @@ KASSE = "Kasse"  # the group's cash box: a party when a Vier-Anderle pot stays w
 @dataclass
 class Settlement:
     balances_cents: dict[str, int]
-    payments: list[settlement.Payment]
+    paid: list[settlement.Payment]  # handed over already (marked as paid)
+    payments: list[settlement.Payment]  # still to pay: together with `paid` they clear everything
     breakdown: dict[str, list[tuple[Game, int]]]  # person -> (game, cents) for every game
+    games: list[Game] = field(default_factory=list)
     unfinished: list[Game] = field(default_factory=list)  # games whose money may still change
 
     def as_json(self) -> dict:
         return {"balances_cents": self.balances_cents,
-                "payments": [{"from": p.payer, "to": p.payee, "cents": p.cents}
-                             for p in self.payments]}
+                "payments": [{"from": p.payer, "to": p.payee, "cents": p.cents, "paid": done}
+                             for done, batch in ((True, self.paid), (False, self.payments))
+                             for p in batch]}
 
 
 def games_of(evening: Evening) -> list[Game]:
@@ -32,11 +35,16 @@ def games_of(evening: Evening) -> list[Game]:
 
 
 def settle(evening: Evening) -> Settlement:
-    """Add up every game of the evening and turn the balances into payments."""
+    """Add up every game of the evening and turn what is still owed into the fewest payments.
+
+    Payments marked as paid count against the balances, so a later correction of a hand only
+    changes what is still to be paid.
+    """
     balances: dict[str, int] = {}
     breakdown: dict[str, list[tuple[Game, int]]] = {}
     unfinished = []
-    for game in games_of(evening):
+    games = games_of(evening)
+    for game in games:
         money, kasse = standings.game_money(game)
         if kasse:
             money = {**money, KASSE: kasse}
@@ -45,20 +53,14 @@ def settle(evening: Evening) -> Settlement:
         for name, cents in money.items():
             balances[name] = balances.get(name, 0) + cents
             breakdown.setdefault(name, []).append((game, cents))
-    return Settlement(balances, settlement.payments(balances), breakdown, unfinished)
+    paid = [settlement.Payment(row.payer, row.payee, row.cents) for row in paid_rows(evening)]
+    owed = dict(balances)
+    for payment in paid:
+        owed[payment.payer] = owed.get(payment.payer, 0) + payment.cents
+        owed[payment.payee] = owed.get(payment.payee, 0) - payment.cents
+    return Settlement(balances, paid, settlement.payments(owed), breakdown, games, unfinished)
 
 
-def paid(evening: Evening) -> set[tuple[str, str, int]]:
-    rows = db.session.scalars(select(PaidPayment).where(PaidPayment.evening_id == evening.id))
-    return {(row.payer, row.payee, row.cents) for row in rows}
-
-
-def mark_paid(evening: Evening, payer: str, payee: str, cents: int) -> None:
-    """Mark a payment as paid, or unmark it when it was marked."""
-    row = db.session.scalar(select(PaidPayment).where(
-        PaidPayment.evening_id == evening.id, PaidPayment.payer == payer,
-        PaidPayment.payee == payee, PaidPayment.cents == cents))
-    if row is None:
-        db.session.add(PaidPayment(evening_id=evening.id, payer=payer, payee=payee, cents=cents))
-    else:
-        db.session.delete(row)
+def paid_rows(evening: Evening) -> list[PaidPayment]:
+    return list(db.session.scalars(select(PaidPayment).where(PaidPayment.evening_id == evening.id)
+                                   .order_by(PaidPayment.id)))

@@ -7,6 +7,7 @@ import re
 
 from sqlalchemy import select, update
 
+from . import engine
 from .db import db
 from .models import Evening, Group, Player
 
@@ -35,9 +36,15 @@ def group_for(slug: str, name: str | None = None) -> Group:
     return group
 
 
+def find_player(group: Group, name: str) -> Player | None:
+    """The group's player with this name, whatever the case ("anna" finds "Anna")."""
+    key = name.strip().casefold()
+    players = db.session.scalars(select(Player).where(Player.group_id == group.id))
+    return next((p for p in players if p.name.casefold() == key), None)
+
+
 def player_for(group: Group, name: str) -> Player:
-    player = db.session.scalar(select(Player).where(Player.group_id == group.id,
-                                                    Player.name == name))
+    player = find_player(group, name)
     if player is None:
         player = Player(group_id=group.id, name=name)
         db.session.add(player)
@@ -58,33 +65,45 @@ def evening_for(group: Group, day: dt.date | None = None) -> Evening:
     return evening
 
 
-def _renamed(value, old: str, new: str):
-    """`value` (stored JSON) with every occurrence of the name `old` as a key or value replaced."""
-    if isinstance(value, dict):
-        return {(new if k == old else k): _renamed(v, old, new) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_renamed(v, old, new) for v in value]
-    return new if value == old else value
+def _renamed(data: dict, old: str, new: str) -> dict:
+    """A stored entry with the player `old` called `new`: as a key of the per-player mappings,
+    in the lists of names and as a single name. `moon` holds a choice, never a name."""
+    def name(value):
+        return new if value == old else value
+
+    def rename(value):
+        if isinstance(value, dict):
+            return {name(k): v for k, v in value.items()}
+        if isinstance(value, list):
+            return [rename(v) if isinstance(v, dict) else name(v) for v in value]
+        return name(value)
+
+    return {key: value if key == "moon" else rename(value) for key, value in data.items()}
 
 
 def rename_player(player: Player, new: str) -> None:
-    """Rename a player everywhere the name is stored: seating, entries and their history."""
-    from .models import Entry, Game, PaidPayment, Result, Revision
+    """Rename a player in every game they sat in, replay those games and store the results.
+
+    Raises scoring.StaleEntry if one of the games changed meanwhile (nothing is written then).
+    """
+    from . import scoring, standings
+    from .models import Entry, Game, PaidPayment, Revision
 
     old = player.name
     games = db.session.scalars(select(Game).where(Game.group_id == player.group_id)).all()
     for game in games:
-        if old not in game.seating and old not in str(game.state):
+        if not any(p["name"] == old for p in game.state["players"]):
             continue
-        game.seating = _renamed(game.seating, old, new)
-        game.first_dealer = _renamed(game.first_dealer, old, new)
-        game.state = _renamed(game.state, old, new)
         for entry in db.session.scalars(select(Entry).where(Entry.game_id == game.id)):
             entry.data = _renamed(entry.data, old, new)
         for revision in db.session.scalars(select(Revision).where(Revision.game_id == game.id)):
             revision.data = _renamed(revision.data, old, new)
-    db.session.execute(update(Result).where(Result.group_id == player.group_id,
-                                            Result.player == old).values(player=new))
+        seating = [new if n == old else n for n in game.seating]
+        first_dealer = new if game.first_dealer == old else game.first_dealer
+        record = dict(game.record(), players=seating, first_dealer=first_dealer)
+        scoring.claim(game, seating=seating, first_dealer=first_dealer,
+                      state=engine.replay(record).report())
+        standings.store(game)
     evenings = select(Evening.id).where(Evening.group_id == player.group_id)
     for column in (PaidPayment.payer, PaidPayment.payee):
         db.session.execute(update(PaidPayment).where(PaidPayment.evening_id.in_(evenings),

@@ -34,7 +34,8 @@ def _number(form: Form, field: str, errors: dict[str, str]) -> int | None:
         return None
 
 
-def _numbers(form: Form, prefix: str, names: list[str], errors: dict[str, str]) -> dict[str, int | None]:
+def _numbers(form: Form, prefix: str, names: list[str],
+             errors: dict[str, str]) -> dict[str, int | None]:
     return {name: _number(form, f"{prefix}-{name}", errors) for name in names}
 
 
@@ -81,10 +82,13 @@ def vier_anderle(form: Form, state: dict[str, Any]) -> dict[str, Any]:
     tricks = {n: v for n, v in _numbers(form, "tricks", names, errors).items() if v}
     if errors:
         raise FormErrors(errors)
-    entry: dict[str, Any] = {"tricks": tricks}
-    if state["next_hand_type"] == 2:
-        entry = {"playing": [n for n in names if form.get(f"playing-{n}")], "tricks": tricks}
-    return entry
+    if state["next_hand_type"] == 1:
+        return {"tricks": tricks}
+    playing = [n for n in names if form.get(f"playing-{n}")]
+    if not playing and not tricks and not form.get("nobody"):
+        # an empty form is a slip of the thumb more often than a hand nobody played
+        raise FormErrors({"playing": _("Tick who plays, or “Nobody plays”.")})
+    return {"playing": playing, "tricks": tricks}
 
 
 def vier_anderle_table(form: Form, state: dict[str, Any]) -> dict[str, Any]:
@@ -102,7 +106,9 @@ def vier_anderle_table(form: Form, state: dict[str, Any]) -> dict[str, Any]:
 def hartenjagen(form: Form, state: dict[str, Any]) -> dict[str, Any]:
     names = [p["name"] for p in state["players"]]
     errors: dict[str, str] = {}
-    if _choice(form, "renege"):
+    if form.get("kind") == "renege":
+        if not _choice(form, "renege"):
+            raise FormErrors({"renege": _("Please choose who reneged.")})
         return {"renege": _choice(form, "renege")}
     if form.get("mode") == "points":
         points = {n: v for n, v in _numbers(form, "points", names, errors).items() if v}
@@ -151,6 +157,10 @@ def fields_of(entry: dict[str, Any]) -> dict[str, str]:
             fields.update({key if i == 0 else f"{key}-{i + 1}": n for i, n in enumerate(value)})
         elif isinstance(value, str):
             fields[key] = value
+    if "renege" in entry:
+        fields["kind"] = "renege"
+    if entry.get("playing") == []:
+        fields["nobody"] = "on"
     if "points" in entry:
         fields["mode"] = "points"
     return fields

@@ -57,7 +57,8 @@ def group_csv(group: Group) -> str:
             history = game.state.get("history", [])
             for entry in game.entries:
                 row = history[entry.seq - 1] if entry.seq <= len(history) else {}
-                result = row.get("payments") or row.get("points") or {}
+                # what the entry did: money (Vier-Anderle), marks (Hintersche), points (Hearts)
+                result = row.get("payments") or row.get("marks") or row.get("points") or {}
                 writer.writerow([evening.date.isoformat(), evening.place, game.id, game.kind,
                                  entry.seq, row.get("dealer", ""),
                                  json.dumps(entry.data, ensure_ascii=False),
@@ -95,8 +96,7 @@ def _import_game(group: Group, evening: Evening, record: dict[str, Any]) -> None
     table = engine.replay(record)
     game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
                 rules=dict(record.get("rules") or {}), seating=list(record["players"]),
-                first_dealer=record.get("first_dealer") or record["players"][0],
-                status=record.get("status", "running"))
+                first_dealer=record.get("first_dealer") or record["players"][0])
     scoring.start_game(game, record["hands"], table, revisions=False)
     if record.get("status") == "closed":
         game.status = "closed"

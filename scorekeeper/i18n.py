@@ -24,13 +24,9 @@ def language() -> str:
 
 def rule_message(error: engine.RuleError, with_entry: bool = False) -> str:
     """The engine's message in the user's language; without the entry number at a form field."""
-    entry = error.entry
-    if not with_entry:
-        error.entry = None
-    try:
+    if with_entry:
         return error.message(language())
-    finally:
-        error.entry = entry
+    return engine.errors.render(error.code, error.params, language())
 
 
 def localized(texts: dict[str, str]) -> str:

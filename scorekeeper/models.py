@@ -65,6 +65,9 @@ class Game(db.Model):
     first_dealer: Mapped[str] = mapped_column(String(40))
     status: Mapped[str] = mapped_column(String(12), default="running")  # running/finished/closed
     entry_count: Mapped[int] = mapped_column(default=0)
+    # bumped by every change (entry added, edited, undone; game closed; player renamed), so a
+    # change made from an outdated read is refused instead of overwriting a newer one
+    version: Mapped[int] = mapped_column(default=0, server_default="0")
     state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # cache of the replay output
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
     updated_at: Mapped[dt.datetime] = mapped_column(default=now)

@@ -34,18 +34,26 @@ def status_of(table: engine.games.Table) -> str:
     return "finished" if table.finished else "running"
 
 
-def _save_state(game: Game, table: engine.games.Table, count: int) -> None:
-    """Move the game to `count` entries, unless somebody else changed it since we read it."""
+def claim(game: Game, **values: Any) -> None:
+    """Write `values` to the game and bump its version, unless somebody else changed the game
+    since we read it (then raise StaleEntry: the caller rolls back and asks again)."""
     result = db.session.execute(
         update(Game)
-        .where(Game.id == game.id, Game.entry_count == game.entry_count)
-        .values(entry_count=count, state=table.report(), updated_at=now(),
-                status="closed" if game.status == "closed" else status_of(table))
+        .where(Game.id == game.id, Game.version == game.version)
+        .values(version=game.version + 1, updated_at=now(), **values)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         raise StaleEntry()
     db.session.expire(game)
+
+
+def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:
+    """Store the replayed state (and the new number of entries), and the game's results."""
+    if game.status == "closed":
+        raise StaleEntry()
+    claim(game, entry_count=game.entry_count if count is None else count,
+          state=table.report(), status=status_of(table))
     standings.store(game)
 
 
@@ -89,7 +97,7 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
     table = replay(game, hands + [data])
     game_id = game.id
     try:
-        _save_state(game, table, seq)
+        save_state(game, table, seq)
         db.session.add(Entry(game_id=game_id, seq=seq, data=data))
         db.session.add(Revision(game_id=game_id, seq=seq, action="add", data=data, key=key,
                                 device=device[:200]))
@@ -107,10 +115,11 @@ def edit_entry(game: Game, seq: int, data: dict[str, Any], device: str = "") -> 
     entry = next(e for e in game.entries if e.seq == seq)
     hands = [data if e.seq == seq else e.data for e in game.entries]
     table = replay(game, hands)
-    _save_state(game, table, game.entry_count)
+    save_state(game, table)
     entry.data = data
     entry.updated_at = now()
-    db.session.add(Revision(game_id=game.id, seq=seq, action="edit", data=data, device=device[:200]))
+    db.session.add(Revision(game_id=game.id, seq=seq, action="edit", data=data,
+                            device=device[:200]))
     db.session.flush()
 
 
@@ -120,7 +129,7 @@ def undo_last(game: Game, expected_seq: int, device: str = "") -> None:
         raise StaleEntry()
     last = game.entries[-1]
     table = replay(game, [e.data for e in game.entries[:-1]])
-    _save_state(game, table, expected_seq - 1)
+    save_state(game, table, expected_seq - 1)
     db.session.add(Revision(game_id=game.id, seq=last.seq, action="undo", data=last.data,
                             device=device[:200]))
     db.session.delete(last)

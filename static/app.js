@@ -13,7 +13,9 @@ document.addEventListener("DOMContentLoaded", () => {
       let value = Math.max(0, Math.min(parseInt(box.dataset.max, 10), num(input) + by));
       const limit = total();
       if (limit && by > 0) {
-        const others = peers().filter((p) => p !== input).reduce((s, p) => s + num(p), 0);
+        // a value filled in by itself gives way; only what players entered counts
+        const others = peers().filter((p) => p !== input && !p.dataset.auto)
+          .reduce((s, p) => s + num(p), 0);
         value = Math.min(value, limit - others);
       }
       input.value = value;
@@ -33,8 +35,13 @@ document.addEventListener("DOMContentLoaded", () => {
       if (open.length !== 1) return;
       const rest = total - inputs.filter((i) => i !== open[0]).reduce((s, i) => s + num(i), 0);
       open[0].value = rest >= 0 ? rest : "";
+      open[0].dataset.auto = "1";
     };
-    inputs.forEach((i) => i.addEventListener("input", () => { i.dataset.touched = "1"; update(); }));
+    inputs.forEach((i) => i.addEventListener("input", () => {
+      i.dataset.touched = "1";
+      delete i.dataset.auto;
+      update();
+    }));
   });
 
   // a stepper with tricks ticks "plays" for its player

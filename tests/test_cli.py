@@ -50,7 +50,8 @@ def test_replay_prints_the_worked_example_state(tmp_path):
 
 
 def test_replay_reads_standard_input(tmp_path):
-    record = {"format": "scorekeeper-game/1", "game": "hartenjagen", "players": ["A", "B", "C", "D"],
+    record = {"format": "scorekeeper-game/1", "game": "hartenjagen",
+              "players": ["A", "B", "C", "D"],
               "hands": [{"hearts": {"A": 3, "C": 10}, "queen": "B"}]}
     result = replay(record, tmp_path, stdin=json.dumps(record))
     assert result.returncode == 0, result.stderr
@@ -71,7 +72,8 @@ def test_replay_needs_no_database(tmp_path):
     ([{"renege": "Z"}], "hand 1: Z"),
 ])
 def test_replay_refuses_a_bad_record_with_the_hand_number(tmp_path, hands, message):
-    record = {"format": "scorekeeper-game/1", "game": "hartenjagen", "players": ["A", "B", "C", "D"],
+    record = {"format": "scorekeeper-game/1", "game": "hartenjagen",
+              "players": ["A", "B", "C", "D"],
               "hands": hands}
     result = replay(record, tmp_path)
     assert result.returncode != 0

@@ -530,7 +530,7 @@ def test_options_are_checked() -> None:
 def test_exactly_four_players() -> None:
     with pytest.raises(RuleError) as info:
         hs.Table(["A", "B", "C"], None, {})
-    assert info.value.code == "player_count"
+    assert info.value.code == "player_count_exact"
     with pytest.raises(RuleError) as info:
         hs.Table(list(P), "E", {})
     assert info.value.code == "unknown_player"
@@ -564,7 +564,7 @@ def test_score_of_1_is_rejected() -> None:
     error = fails([{"points": {"A": 1, "B": 45, "C": 64, "D": 30}}])
     assert (error.code, error.field) == ("hintersche.not_makeable", "A")
     assert error.message() == "hand 1: A: no cards add up to 1 points"
-    assert error.message("de") == "Hand 1: A: mit den Karten kommt man nicht auf 1 Augen"
+    assert error.message("de") == "Hand 1: A: 1 Augen kann man mit diesen Karten nicht haben"
 
 
 def test_139_is_rejected() -> None:

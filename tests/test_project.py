@@ -1,6 +1,8 @@
 """Promises about the project itself: a pure engine, migrations that match the models."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
@@ -36,3 +38,10 @@ def test_migrations_build_exactly_the_models(app):
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
         assert diff == []
+
+
+def test_the_code_passes_the_linter():
+    ruff = Path(sys.executable).parent / "ruff"
+    result = subprocess.run([str(ruff), "check", "scorekeeper", "tests", "bench"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout

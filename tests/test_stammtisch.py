@@ -92,13 +92,32 @@ def test_the_evening_page_explains_each_balance_game_by_game(client, runner, tmp
     assert page.count("/games/1\"") >= 1 and "Hartenjagen #3" in page
 
 
-def test_a_payment_can_be_marked_as_paid(client, runner, tmp_path):
+def test_a_payment_marked_as_paid_stays_paid_when_a_hand_is_corrected(client, runner, tmp_path):
     evening = evening_of_three_games(client, runner, tmp_path)
     first = client.get(evening + "/settlement.json").get_json()["payments"][0]
-    form = {"payer": first["from"], "payee": first["to"], "cents": first["cents"]}
+    form = {"payer": first["from"], "payee": first["to"], "cents": first["cents"], "paid": "1"}
     client.post(evening + "/paid", data=form)
-    assert "bezahlt ✓" in client.get(evening).get_data(as_text=True)
-    assert client.post(evening + "/paid", data={**form, "cents": 1}).status_code == 400
+    client.post(evening + "/paid", data=form)  # a double tap marks it once
+    assert client.get(evening).get_data(as_text=True).count("bezahlt ✓") == 1
+    # a correction afterwards: hand 1 of Hartenjagen gave A 4 hearts and C 9
+    client.post("/g/tanne/games/3/entries/1", data={"hearts-A": 4, "hearts-C": 9, "queen": "B"})
+    settlement = client.get(evening + "/settlement.json").get_json()
+    assert [p for p in settlement["payments"] if p["paid"]] == [{**first, "paid": True}]
+    owed = dict(settlement["balances_cents"])
+    for payment in settlement["payments"]:
+        owed[payment["from"]] += payment["cents"]
+        owed[payment["to"]] -= payment["cents"]
+    assert set(owed.values()) == {0}
+    client.post(evening + "/paid", data={**form, "paid": "0"})  # taken back
+    assert "bezahlt ✓" not in client.get(evening).get_data(as_text=True)
+
+
+def test_a_player_cannot_be_called_kasse(client):
+    client.post("/groups", data={"name": "tanne"})
+    assert client.post("/g/tanne/players", data={"name": "kasse"}).status_code == 400
+    data = {"kind": "hartenjagen", "order": "A\nB\nC\nKasse", "first_dealer": "A",
+            **{f"seat-{n}": "on" for n in ("A", "B", "C", "Kasse")}}
+    assert client.post("/g/tanne/games/new", data=data).status_code == 400
 
 
 def test_the_kasse_pot_starts_the_next_vier_anderle_game(client, runner, tmp_path):
@@ -174,9 +193,9 @@ def test_the_player_page_has_history_and_charts(client, runner, tmp_path):
 def test_group_export_imports_into_an_empty_instance_with_the_same_results(
         client, runner, tmp_path):
     evening = evening_of_three_games(client, runner, tmp_path)
-    client.post(evening + "/paid", data={
-        **{k: v for k, v in zip(("payer", "payee", "cents"), client.get(
-            evening + "/settlement.json").get_json()["payments"][0].values(), strict=True)}})
+    first = client.get(evening + "/settlement.json").get_json()["payments"][0]
+    client.post(evening + "/paid", data={"payer": first["from"], "payee": first["to"],
+                                         "cents": first["cents"], "paid": "1"})
     exported = client.get("/g/tanne/export.json").get_data(as_text=True)
     standings = client.get("/g/tanne/standings").get_data(as_text=True)
     settlement = client.get(evening + "/settlement.json").get_json()

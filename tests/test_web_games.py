@@ -201,7 +201,7 @@ def test_hartenjagen_by_cards_by_points_and_renege(client):
     enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
     enter(client, path, {"mode": "points", "points-A": 26, "points-B": 0, "points-C": 0,
                          "points-D": 0})
-    enter(client, path, {"renege": "C"})
+    enter(client, path, {"kind": "renege", "renege": "C"})
     rec = record(client, path)
     assert rec["hands"][0] == {"hearts": {"A": 3, "C": 10}, "queen": "B"}
     assert rec["hands"][2] == {"renege": "C"}
@@ -226,7 +226,7 @@ def test_a_finished_game_says_so_and_offers_the_next(client):
 def test_record_json_imports_to_the_same_state(client, runner, app):
     path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
     enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
-    enter(client, path, {"renege": "D"})
+    enter(client, path, {"kind": "renege", "renege": "D"})
     exported = record(client, path)
     import_path = app.instance_path + "/export.json"
     with open(import_path, "w") as f:
@@ -255,3 +255,19 @@ def test_new_game_refuses_a_wrong_table(client, kind, names):
     response = client.post("/g/tanne/games/new", data=data)
     assert response.status_code == 400
     assert "Spieler" in response.get_data(as_text=True)
+
+
+def test_a_renege_without_a_name_asks_who(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    response = enter(client, path, {"kind": "renege"})
+    assert response.status_code == 400
+    assert 'fieldset class="pick has-error"' in response.get_data(as_text=True)
+    assert record(client, path)["hands"] == []
+
+
+def test_an_empty_type_2_hand_is_not_taken_for_nobody_plays(client):
+    path = start_game(client, "vier-anderle", ["A", "B", "C"])
+    enter(client, path, {"tricks-A": 4})
+    assert enter(client, path, {}).status_code == 400
+    assert enter(client, path, {"nobody": "on"}).status_code == 302
+    assert record(client, path)["hands"][1] == {"playing": [], "tricks": {}}

@@ -123,7 +123,10 @@ def penalty_cards(decks: int = 1, jack_of_diamonds: bool = False,
 
 def hearts_hand_total(decks: int = 1, jack_of_diamonds: bool = False,
                       black_maria: bool = False) -> int:
-    """Points in one hand: 26, 16 with the jack, 43 with Black Maria, 33 with both; doubled for 2 packs."""
+    """Points in one hand: 26, 16 with the jack, 43 with Black Maria, 33 with both.
+
+    Doubled with two packs.
+    """
     return sum(hearts_penalty(card, jack_of_diamonds, black_maria) * n
                for card, n in penalty_cards(decks, jack_of_diamonds, black_maria).items())
 

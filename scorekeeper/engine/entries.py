@@ -62,7 +62,8 @@ def seat_players(players: Any, first_dealer: Any, low: int, high: int) -> tuple[
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RuleError("bad_players", field="players")
     if not low <= len(players) <= high:
-        raise RuleError("player_count", field="players", low=low, high=high, count=len(players))
+        code = "player_count_exact" if low == high else "player_count"
+        raise RuleError(code, field="players", low=low, high=high, count=len(players))
     seen: set[str] = set()
     for name in players:
         if name in seen:

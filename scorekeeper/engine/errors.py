@@ -41,8 +41,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "bad_option": {
         "en": "the rule option \"{option}\" cannot be {value}: {allowed}",
-        "de": "die Regel \"{option}\" kann nicht {value} sein: {allowed}",
-        "nl": "de regeloptie \"{option}\" kan niet {value} zijn: {allowed}",
+        "de": "die Regel \"{option}\" kann nicht {value} sein",
+        "nl": "de regeloptie \"{option}\" kan niet {value} zijn",
     },
     "bad_players": {
         "en": "players must be a list of names",
@@ -53,6 +53,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "this game needs {low} to {high} players, there are {count}",
         "de": "dieses Spiel braucht {low} bis {high} Spieler, es sind {count}",
         "nl": "dit spel heeft {low} tot {high} spelers nodig, er zijn er {count}",
+    },
+    "player_count_exact": {
+        "en": "this game needs {low} players, there are {count}",
+        "de": "dieses Spiel braucht {low} Spieler, es sind {count}",
+        "nl": "dit spel heeft {low} spelers nodig, er zijn er {count}",
     },
     "duplicate_player": {
         "en": "{player} is named twice",

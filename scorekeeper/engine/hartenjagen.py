@@ -224,7 +224,7 @@ OPTIONS: tuple[Option, ...] = (
         "nl": f"2 voor Cancellation-hartenjagen met twee spellen kaarten ({MIN_PLAYERS} tot "
               f"{MAX_PLAYERS} spelers)",
     }),
-    Option("cents_per_point", 0, minimum=0, help={
+    Option("cents_per_point", 0, minimum=0, maximum=10_000, help={
         "en": "money: at the end each player pays the winner the difference in points, "
               "at this many cents a point",
         "de": "Geld: am Ende zahlt jeder dem Sieger die Punktdifferenz, so viele Cent pro Punkt",

@@ -213,7 +213,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     f"{NAME}.not_makeable": {
         "en": "{player}: no cards add up to {value} points",
-        "de": "{player}: mit den Karten kommt man nicht auf {value} Augen",
+        "de": "{player}: {value} Augen kann man mit diesen Karten nicht haben",
         "nl": "{player}: met deze kaarten kom je niet op {value} punten",
     },
     f"{NAME}.wrong_total": {

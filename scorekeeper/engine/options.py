@@ -91,4 +91,5 @@ def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
 
 def non_default(options: tuple[Option, ...], rules: Mapping[str, Any]) -> dict[str, Any]:
     """The options that differ from the defaults, as the game record stores them."""
-    return {o.name: rules[o.name] for o in options if o.name in rules and rules[o.name] != o.default}
+    return {o.name: rules[o.name] for o in options
+            if o.name in rules and rules[o.name] != o.default}

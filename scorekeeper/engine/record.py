@@ -16,7 +16,8 @@ def load(text: str) -> dict[str, Any]:
     try:
         record = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RuleError("record_bad_json", detail=f"line {exc.lineno}, column {exc.colno}") from None
+        detail = f"line {exc.lineno}, column {exc.colno}"
+        raise RuleError("record_bad_json", detail=detail) from None
     if not isinstance(record, dict):
         raise RuleError("record_not_object")
     return record

@@ -6,10 +6,11 @@ import datetime as dt
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from .. import accounts
 from ..db import db
-from ..models import Evening, Group
+from ..models import Evening, Group, PaidPayment
 from .forms import ConfirmForm, EveningForm
 from .groups import get_group_or_404
 
@@ -17,7 +18,7 @@ bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
 
 
 def get_evening_or_404(group: Group, evening_id: int) -> Evening:
-    evening = db.get_or_404(Evening, evening_id)
+    evening = db.get_or_404(Evening, evening_id) if evening_id < 2**31 else abort(404)
     if evening.group_id != group.id:
         abort(404)
     return evening
@@ -46,7 +47,11 @@ def create(slug: str):
     if evening is None:
         evening = Evening(group_id=group.id, date=today, place=place)
         db.session.add(evening)
-    db.session.commit()
+        try:
+            db.session.commit()
+        except IntegrityError:  # a second tap at the same moment made it already
+            db.session.rollback()
+            return redirect(url_for("evenings.index", slug=slug))
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id))
 
 
@@ -56,25 +61,30 @@ def show(slug: str, evening_id: int):
     evening = get_evening_or_404(group, evening_id)
     result = accounts.settle(evening)
     return render_template("evenings/show.html", group=group, evening=evening,
-                           games=accounts.games_of(evening), settlement=result,
-                           paid=accounts.paid(evening), kasse=accounts.KASSE)
+                           games=result.games, settlement=result, kasse=accounts.KASSE)
 
 
 @bp.post("/<int:evening_id>/paid")
 def mark_paid(slug: str, evening_id: int):
+    """Mark one of the payments still to pay as paid, or take a paid mark back."""
     group = get_group_or_404(slug)
     evening = get_evening_or_404(group, evening_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    try:
-        cents = int(request.form.get("cents", ""))
-    except ValueError:
-        abort(400)
-    payer, payee = request.form.get("payer", ""), request.form.get("payee", "")
-    if not any((p.payer, p.payee, p.cents) == (payer, payee, cents)
-               for p in accounts.settle(evening).payments):
-        abort(400)
-    accounts.mark_paid(evening, payer, payee, cents)
+    key = (request.form.get("payer", ""), request.form.get("payee", ""),
+           request.form.get("cents", ""))
+    if request.form.get("paid") == "0":
+        row = next((r for r in accounts.paid_rows(evening)
+                    if (r.payer, r.payee, str(r.cents)) == key), None)
+        if row is not None:
+            db.session.delete(row)
+    else:
+        payment = next((p for p in accounts.settle(evening).payments
+                        if (p.payer, p.payee, str(p.cents)) == key), None)
+        if payment is None:  # already marked, or the amounts changed meanwhile
+            return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id))
+        db.session.add(PaidPayment(evening_id=evening.id, payer=payment.payer,
+                                   payee=payment.payee, cents=payment.cents))
     db.session.commit()
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments")
 

@@ -3,16 +3,41 @@
 
 from __future__ import annotations
 
+import re
+from urllib.parse import urlsplit
+
+from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, StringField
-from wtforms.validators import DataRequired, Length, Optional, Regexp
+from wtforms.validators import DataRequired, Length, Optional, ValidationError
 
-NAME = Regexp(r"^[^<>/\\]+$", message=_l("Please use letters, digits and spaces."))
+NAME_PATTERN = re.compile(r"^[^<>/\\\x00-\x1f]{1,40}$")
+RESERVED = {"kasse"}  # the group's cash box is a party in every settlement
+
+
+def name_error(name: str) -> str | None:
+    """What is wrong with a player's name, in the user's language; None when it is fine."""
+    name = name.strip()
+    if not NAME_PATTERN.match(name):
+        return gettext("Please use up to 40 letters, digits and spaces.")
+    if name.casefold() in RESERVED:
+        return gettext("%(name)s is the group's cash box; please choose another name.", name=name)
+    return None
+
+
+def valid_name(form, field) -> None:
+    problem = name_error(field.data or "")
+    if problem:
+        raise ValidationError(problem)
+
+
+NAME = valid_name
 
 
 class GroupForm(FlaskForm):
-    name = StringField(_l("Name of your Stammtisch"), validators=[DataRequired(), Length(max=60), NAME])
+    name = StringField(_l("Name of your Stammtisch"),
+                       validators=[DataRequired(), Length(max=60)])
 
 
 class PlayerForm(FlaskForm):
@@ -27,7 +52,7 @@ class EntryForm(FlaskForm):
     """The hidden fields every entry form carries: the idempotency key and the entry number it
     was made for (a second phone that is late is told, not recorded twice)."""
 
-    key = HiddenField()
+    key = HiddenField(validators=[Optional(), Length(max=64)])
     seq = IntegerField(validators=[Optional()])
 
 
@@ -35,3 +60,13 @@ class ConfirmForm(FlaskForm):
     """A bare form with CSRF protection, for one-button actions (undo, close)."""
 
     seq = IntegerField(validators=[Optional()])
+
+
+def local_path(target: str | None) -> str | None:
+    """`target` if it is a plain path on this site, else None (never an open redirect)."""
+    if not target or not target.startswith("/") or "\\" in target:
+        return None
+    if any(ord(c) < 32 for c in target):
+        return None
+    parts = urlsplit(target)
+    return target if not parts.scheme and not parts.netloc and not target.startswith("//") else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 import uuid
 from typing import Any
 
@@ -13,7 +15,7 @@ from .. import club, engine, entry_forms, scoring, standings
 from ..db import db
 from ..i18n import rule_message
 from ..models import Evening, Game, Group, Revision
-from .forms import ConfirmForm, EntryForm
+from .forms import ConfirmForm, EntryForm, name_error
 from .groups import get_group_or_404
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
@@ -24,14 +26,15 @@ FORM_KEYS = {"points", "tricks", "hearts", "playing", "playoffs", "all_tricks", 
 
 
 def get_game_or_404(group: Group, game_id: int) -> Game:
-    game = db.get_or_404(Game, game_id)
+    game = db.get_or_404(Game, game_id) if game_id < 2**31 else abort(404)
     if game.group_id != group.id:
         abort(404)
     return game
 
 
 def _device() -> str:
-    return f"{request.remote_addr or ''} {request.user_agent.string}"[:200]
+    """Which kind of phone made a change (its browser), for the history; no address is kept."""
+    return request.user_agent.string[:200]
 
 
 def _error_fields(error: engine.RuleError, names: list[str]) -> dict[str, str]:
@@ -60,21 +63,24 @@ def _option_value(option: engine.options.Option, form) -> tuple[Any, str | None]
         return option.default, _("Please enter a whole number.")
 
 
-def _evening(group: Group) -> Evening:
-    """The evening a new game belongs to: the one it was started from, else today's."""
+def _evening(group: Group, previous: Game | None) -> Evening:
+    """The evening a new game belongs to: the one it was started from, the previous game's if
+    that is today's, else today's."""
     chosen = request.values.get("evening", "")
-    if chosen.isdigit():
+    if re.fullmatch(r"[0-9]{1,9}", chosen):
         evening = db.session.get(Evening, int(chosen))
         if evening is not None and evening.group_id == group.id:
             return evening
+    if previous is not None and previous.evening.date == dt.date.today():
+        return previous.evening
     return club.evening_for(group)
 
 
 def _kasse_pot(group: Group) -> int:
     """Stakes the Kasse carries into the next Vier-Anderle game (0 when nothing was carried)."""
-    last = db.session.scalar(select(Game).where(Game.group_id == group.id,
-                                                Game.kind == "vier-anderle")
-                             .order_by(Game.id.desc()).limit(1))
+    last = db.session.scalar(select(Game).join(Evening)
+                             .where(Game.group_id == group.id, Game.kind == "vier-anderle")
+                             .order_by(Evening.date.desc(), Game.id.desc()).limit(1))
     if last is None or last.status != "closed":
         return 0
     return engine.get("vier-anderle").close(last.state)["next_starting_pot"]
@@ -86,7 +92,7 @@ def new(slug: str):
     games = engine.all_games()
     kind = request.values.get("kind")
     previous = None
-    if request.args.get("from", "").isdigit():
+    if re.fullmatch(r"[0-9]{1,9}", request.args.get("from", "")):
         previous = get_game_or_404(group, int(request.args["from"]))
         kind = kind or previous.kind
     if kind not in games:
@@ -113,6 +119,9 @@ def new(slug: str):
         if first_dealer not in chosen and chosen:
             first_dealer = chosen[0]
         values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
+        problems = [name_error(name) for name in chosen if name_error(name)]
+        if problems:
+            errors["players"] = problems[0]
         if not errors:
             try:
                 engine.get(kind).Table(chosen, first_dealer, rules)
@@ -123,7 +132,7 @@ def new(slug: str):
         if not errors:
             for name in chosen:
                 club.player_for(group, name)
-            game = Game(group_id=group.id, evening_id=_evening(group).id, kind=kind,
+            game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=kind,
                         rules=rules, seating=chosen, first_dealer=first_dealer)
             scoring.start_game(game)
             db.session.commit()
@@ -173,13 +182,11 @@ def add_entry(slug: str, game_id: int):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
         if request.form.get("table") == "1":
-            data = entry_forms.vier_anderle_table(request.form, game.state)
+            data = _table_change(group, request.form, game.state)
         else:
             data = entry_forms.parse(game.kind, request.form, game.state)
         scoring.add_entry(game, data, expected_seq=form.seq.data, key=form.key.data or None,
                           device=_device())
-        for name in data.get("table", []):  # somebody new sat down: they join the group
-            club.player_for(group, name)
     except entry_forms.FormErrors as problem:
         return _render_table(group, game, problem.errors, request.form, 400)
     except engine.RuleError as error:
@@ -195,13 +202,27 @@ def add_entry(slug: str, game_id: int):
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
 
 
+def _table_change(group: Group, form, state: dict[str, Any]) -> dict[str, Any]:
+    """A Vier-Anderle table change; somebody new who sits down joins the group."""
+    new_name = (form.get("new_player") or "").strip()
+    if new_name:
+        if name_error(new_name):
+            raise entry_forms.FormErrors({"table": name_error(new_name)})
+        known = club.find_player(group, new_name)
+        form = {**form.to_dict(), "new_player": known.name if known else new_name}
+    data = entry_forms.vier_anderle_table(form, state)
+    for name in data["table"]:
+        club.player_for(group, name)
+    return data
+
+
 # --- undo, edit, history -----------------------------------------------------------------------
 
 @bp.route("/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    if not game.entries:
+    if not game.entries or game.status == "closed":
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
@@ -223,6 +244,9 @@ def edit(slug: str, game_id: int, seq: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     entry = next((e for e in game.entries if e.seq == seq), None) or abort(404)
+    if game.status == "closed":
+        flash(_("This game is closed."))
+        return redirect(url_for("games.history", slug=slug, game_id=game.id))
     before = scoring.replay(game, [e.data for e in game.entries if e.seq < seq]).report()
     form = ConfirmForm()
     errors: dict[str, str] = {}
@@ -232,7 +256,7 @@ def edit(slug: str, game_id: int, seq: int):
         values = request.form
         try:
             if "table" in entry.data:
-                data = entry_forms.vier_anderle_table(request.form, before)
+                data = _table_change(group, request.form, before)
             else:
                 data = entry_forms.parse(game.kind, request.form, before)
             scoring.edit_entry(game, seq, data, device=_device())
@@ -285,13 +309,20 @@ def close(slug: str, game_id: int):
     if game.kind != "vier-anderle" or not ConfirmForm().validate_on_submit():
         abort(400)
     closing = _closing(game)
-    if closing and "refused" in closing:
+    if game.status == "closed":
+        pass
+    elif closing and "refused" in closing:
         flash(closing["refused"])
     else:
-        game.status = "closed"
-        standings.store(game)
-        db.session.commit()
-        flash(_("The game is closed."))
+        try:
+            scoring.claim(game, status="closed")
+        except scoring.StaleEntry:
+            db.session.rollback()
+            flash(_("The game changed in the meantime. Please check and close it again."))
+        else:
+            standings.store(game)
+            db.session.commit()
+            flash(_("The game is closed."))
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
 
 

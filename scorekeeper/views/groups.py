@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
-from sqlalchemy import func, select
+from sqlalchemy import select
 
-from .. import club, exports
+from .. import club, engine, exports
 from ..db import db
 from ..models import Evening, Game, Group, Player
-from .forms import ConfirmForm, GroupForm, PlayerForm
+from .forms import ConfirmForm, GroupForm, PlayerForm, local_path
 
 bp = Blueprint("groups", __name__)
 
@@ -29,8 +29,6 @@ def get_player_or_404(group: Group, player_id: int) -> Player:
 def create():
     form = GroupForm()
     if not form.validate_on_submit():
-        from .. import engine
-
         return render_template("main/index.html", games=engine.all_games(), form=form), 400
     slug = base = club.slugify(form.name.data)
     number = 1
@@ -55,16 +53,8 @@ def home(slug: str):
 
 
 def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
-    query = select(func.count()).select_from(Player).where(
-        Player.group_id == group.id, func.lower(Player.name) == name.lower())
-    if but is not None:
-        query = query.where(Player.id != but.id)
-    return bool(db.session.scalar(query))
-
-
-def _local(target: str | None) -> str | None:
-    """`target` if it is a path on this site (never an open redirect)."""
-    return target if target and target.startswith("/") and not target.startswith("//") else None
+    player = club.find_player(group, name)
+    return player is not None and player is not but
 
 
 @bp.post("/g/<slug>/players")
@@ -78,7 +68,8 @@ def add_player(slug: str):
         else:
             db.session.add(Player(group_id=group.id, name=name))
             db.session.commit()
-            return redirect(_local(request.form.get("next")) or url_for("groups.players", slug=slug))
+            target = local_path(request.form.get("next"))
+            return redirect(target or url_for("groups.players", slug=slug))
     return render_template("groups/players.html", group=group, form=form), 400
 
 

@@ -2,22 +2,34 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
-from .. import engine
-from ..db import db
+from .. import club, engine
 from ..i18n import COOKIE
-from ..models import Group
-from .forms import GroupForm
+from .forms import GroupForm, local_path
 
 bp = Blueprint("main", __name__)
 
 
 @bp.route("/")
 def index():
-    groups = db.session.scalars(db.select(Group).order_by(Group.created_at.desc()).limit(20)).all()
-    return render_template("main/index.html", games=engine.all_games(), form=GroupForm(),
-                           groups=groups)
+    return render_template("main/index.html", games=engine.all_games(), form=GroupForm())
+
+
+@bp.get("/open")
+def open_group():
+    """Open a group by its name (the list of groups is not public)."""
+    group = club.find_group(club.slugify(request.args.get("name", "")))
+    if group is None:
+        flash(_("There is no group of that name."))
+        return redirect(url_for("main.index"))
+    return redirect(url_for("groups.home", slug=group.slug))
+
+
+@bp.app_errorhandler(404)
+def not_found(error):
+    return render_template("errors/404.html"), 404
 
 
 @bp.route("/rules/<name>")
@@ -30,9 +42,6 @@ def rules(name: str):
 def set_language(code: str):
     if code not in current_app.config["LANGUAGES"]:
         abort(404)
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith("//"):
-        target = url_for("main.index")
-    response = redirect(target)
+    response = redirect(local_path(request.args.get("next")) or url_for("main.index"))
     response.set_cookie(COOKIE, code, max_age=3 * 365 * 24 * 3600, samesite="Lax")
     return response

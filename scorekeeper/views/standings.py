@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
@@ -21,7 +23,7 @@ def index(slug: str):
     group = get_group_or_404(slug)
     seasons = standings.seasons(group.id)
     chosen = request.args.get("season", "")
-    season = int(chosen) if chosen.isdigit() else None
+    season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
     rows = standings.table(group.id, season)
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
                            rows=rows, koenig=standings.bollenkoenig(rows["hintersche"]),
@@ -29,17 +31,17 @@ def index(slug: str):
 
 
 def _history(group_id: int, name: str):
+    """The player's results with their evenings, oldest first (no game states are loaded)."""
     return db.session.execute(
-        select(Result, Evening, Game).join(Evening, Result.evening_id == Evening.id)
-        .join(Game, Result.game_id == Game.id)
+        select(Result, Evening).join(Evening, Result.evening_id == Evening.id)
         .where(Result.group_id == group_id, Result.player == name)
-        .order_by(Evening.date, Game.id)).all()
+        .order_by(Evening.date, Result.game_id)).all()
 
 
 def _per_evening(history, value) -> list[tuple[str, float]]:
     """Sum `value(result)` per evening, in date order, labelled with the date."""
     sums: dict[int, list] = {}
-    for result, evening, _game in history:
+    for result, evening in history:
         label = format_date(evening.date, "dd.MM.")
         sums.setdefault(evening.id, [label, 0])[1] += value(result)
     return [(label, total) for label, total in sums.values()]
@@ -66,16 +68,17 @@ def player(slug: str, player_id: int):
         money.append((label, running))
     lines = [(label, n) for label, n in _per_evening(
         [h for h in history if h[0].kind == "hintersche"], lambda r: r.lines)]
-    hearts = [h for h in history if h[0].kind == "hartenjagen"]
+    hearts = [r.game_id for r, _e in history if r.kind == "hartenjagen" and r.hands]
     chosen = request.args.get("game", "")
-    game = next((g for _r, _e, g in hearts if str(g.id) == chosen), hearts[-1][2] if hearts else None)
+    game_id = next((g for g in hearts if str(g) == chosen), hearts[-1] if hearts else None)
+    game = db.session.get(Game, game_id) if game_id else None
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
         money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),
                                       unit="€", empty=_("No games yet.")),
         lines_chart=charts.bar_chart(lines, label=_("Lines per evening"),
                                      empty=_("No Hintersche yet.")),
-        hearts_game=game, hearts_games=[g for _r, _e, g in hearts],
+        hearts_game=game, hearts_games=hearts,
         hearts_chart=_score_path(game) if game else None)
 
 

@@ -12,6 +12,14 @@ from werkzeug.serving import make_server
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = {"width": 390, "height": 844}
+TAKEN: list[str] = []  # every screenshot of this run, listed at the end of the test output
+
+
+def pytest_terminal_summary(terminalreporter):
+    if TAKEN:
+        terminalreporter.section("screenshots (390×844)")
+        for path in TAKEN:
+            terminalreporter.write_line(path)
 
 
 @pytest.fixture
@@ -48,6 +56,7 @@ def phone(browser, live_app):
     page = context.new_page()
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("dialog", lambda dialog: dialog.accept())  # "Close the game?" — yes
     yield page
     context.close()
     assert errors == [], f"JavaScript errors: {errors}"
@@ -64,7 +73,7 @@ class Shots:
         self.count += 1
         path = ARTIFACTS / f"{self.name}-{self.count:02d}-{label}.png"
         self.page.screenshot(path=str(path), full_page=True)
-        print(f"screenshot: {os.path.relpath(path)}")
+        TAKEN.append(os.path.relpath(path))
         return path
 
 

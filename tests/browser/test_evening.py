@@ -67,11 +67,11 @@ def test_an_evening_settled_and_the_standings(phone, shots):
     page.goto(evening)
     assert page.locator(".flash").count() == 0  # nothing is still running
     shots("settlement")
-    payments = page.locator("#payments ~ ul.list li")
-    count = payments.count()
+    count = page.locator("ul.payments li").count()
     assert 1 <= count <= 4  # four players and the Kasse: at most four payments
-    save(page, "#payments ~ ul.list li form")  # the first one is paid
-    assert "bezahlt" in page.locator("#payments ~ ul.list li").first.inner_text()
+    save(page, "ul.payments li form")  # the first one is paid
+    assert page.locator("ul.payments li", has_text="bezahlt ✓").count() == 1
+    assert page.locator("ul.payments li").count() == count
     page.locator("details.card summary").first.click()  # why does the first one owe?
     shots("settlement-paid")
 
