@@ -2,6 +2,7 @@
 
 import threading
 
+import pytest
 from support import enter, make_app, start_game
 
 from scorekeeper.db import db
@@ -80,3 +81,64 @@ def test_forms_without_the_csrf_token_are_refused(tmp_path):
     app = make_app("sqlite", tmp_path)  # CSRF on
     client = app.test_client()
     assert client.post("/groups", data={"name": "Tanne"}).status_code == 400
+
+
+def elsewhere(action):
+    """Run `action` as another phone would: in its own thread, with its own database session."""
+    result = []
+    thread = threading.Thread(target=lambda: result.append(action()))
+    thread.start()
+    thread.join()
+    return result[0]
+
+
+def test_an_edit_made_from_an_outdated_read_is_refused(app):
+    """Phone 1 reads the game, phone 2 adds a hand, phone 1's correction must not undo it."""
+    from scorekeeper import scoring
+    from scorekeeper.models import Game
+
+    client = app.test_client()
+    path = start_game(client, "vier-anderle", ["A", "B", "C"])
+    enter(client, path, {"tricks-A": 4})
+    game_id = int(path.rsplit("/", 1)[1])
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        assert len(game.entries) == 1  # phone 1 has read the game with one hand
+        added = elsewhere(lambda: enter(app.test_client(), path,
+                                        {"playing-A": "on", "tricks-A": 4}).status_code)
+        assert added == 302
+        with pytest.raises(scoring.StaleEntry):
+            scoring.edit_entry(game, 1, {"tricks": {"B": 4}})
+        db.session.rollback()
+    state = client.get(path + "/state.json").get_json()
+    assert state["hands_played"] == 2
+    assert state["history"][0]["tricks"]["A"] == 4
+
+
+def test_a_rename_racing_a_new_hand_leaves_the_game_playable(app, monkeypatch):
+    from scorekeeper import club, scoring
+    from scorekeeper.models import Player
+
+    client = app.test_client()
+    path = start_game(client, "hartenjagen", FOUR)
+    claim = scoring.claim
+    raced = []
+
+    def late_claim(game, **values):  # a phone enters a hand just before the rename writes
+        if not raced:
+            raced.append("racing")  # the other phone's own claim goes straight through
+            raced[0] = elsewhere(lambda: enter(app.test_client(), path,
+                                               {"hearts-A": 13, "queen": "B"}).status_code)
+        return claim(game, **values)
+
+    monkeypatch.setattr(scoring, "claim", late_claim)
+    with app.app_context():
+        player = db.session.scalar(db.select(Player).where(Player.name == "A"))
+        with pytest.raises(scoring.StaleEntry):
+            club.rename_player(player, "Anton")
+        db.session.rollback()
+    monkeypatch.setattr(scoring, "claim", claim)
+    assert raced == [302]
+    assert enter(client, path, {"hearts-A": 13, "queen": "C"}).status_code == 302
+    state = client.get(path + "/state.json").get_json()
+    assert state["players"][0]["name"] == "A" and state["hands_played"] == 2
