@@ -45,3 +45,15 @@ def test_the_code_passes_the_linter():
     result = subprocess.run([str(ruff), "check", "scorekeeper", "tests", "bench"], cwd=ROOT,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+def test_every_message_is_translated_into_german_and_dutch():
+    from babel.messages.pofile import read_po
+
+    for language in ("de", "nl"):
+        path = ROOT / "scorekeeper" / "translations" / language / "LC_MESSAGES" / "messages.po"
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=language)
+        missing = [m.id for m in catalog if m.id and not (
+            m.string if isinstance(m.string, str) else all(m.string))]
+        assert missing == [], f"{language}: {missing}"

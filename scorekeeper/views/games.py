@@ -76,14 +76,15 @@ def _evening(group: Group, previous: Game | None) -> Evening:
     return club.evening_for(group)
 
 
-def _kasse_pot(group: Group) -> int:
-    """Stakes the Kasse carries into the next Vier-Anderle game (0 when nothing was carried)."""
+def _kasse_rules(group: Group) -> dict[str, int]:
+    """The pot the Kasse carries into the next Vier-Anderle game, at the stake it was won at."""
     last = db.session.scalar(select(Game).join(Evening)
                              .where(Game.group_id == group.id, Game.kind == "vier-anderle")
                              .order_by(Evening.date.desc(), Game.id.desc()).limit(1))
     if last is None or last.status != "closed":
-        return 0
-    return engine.get("vier-anderle").close(last.state)["next_starting_pot"]
+        return {}
+    pot = engine.get("vier-anderle").close(last.state)["next_starting_pot"]
+    return {"starting_pot": pot, "stake_cents": last.state["rules"]["stake_cents"]} if pot else {}
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -100,11 +101,13 @@ def new(slug: str):
     form = ConfirmForm()
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
-    if previous is not None:
-        values = {"order": previous.seating, "first_dealer": previous.first_dealer,
-                  "rules": dict(previous.rules)}
+    if previous is not None:  # the next game: same table and rules, the deal passes on
+        next_dealer = previous.state.get("next_dealer")
+        values = {"order": previous.seating, "rules": dict(previous.rules),
+                  "first_dealer": next_dealer if next_dealer in previous.seating
+                  else previous.first_dealer}
     if kind == "vier-anderle" and request.method == "GET":
-        values.setdefault("rules", {})["starting_pot"] = _kasse_pot(group)
+        values.setdefault("rules", {}).update(_kasse_rules(group))
     if request.method == "POST" and form.validate_on_submit():
         order = [n for n in request.form.get("order", "").split("\n") if n.strip()]
         chosen = [n.strip() for n in order if request.form.get(f"seat-{n.strip()}")]
@@ -199,7 +202,9 @@ def add_entry(slug: str, game_id: int):
         flash(_("This hand was already entered on another phone. Here is the table now."))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     db.session.commit()
-    return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    flash(_("Entry %(seq)s saved.", seq=form.seq.data or game.entry_count))
+    mode = {"mode": "points"} if request.form.get("mode") == "points" else {}
+    return redirect(url_for("games.table", slug=slug, game_id=game.id, **mode))
 
 
 def _table_change(group: Group, form, state: dict[str, Any]) -> dict[str, Any]:
