@@ -10,36 +10,26 @@ empty database. Prints the median of 40 entries for each and their ratio (target
 
 from __future__ import annotations
 
-import os
 import statistics
 import sys
-import tempfile
 import time
 import uuid
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import records_hartenjagen  # noqa: E402
-import records_hintersche  # noqa: E402
-import records_vier_anderle  # noqa: E402
-from support import make_app  # noqa: E402
+from common import GENERATORS, bench_app, records_hartenjagen  # noqa: E402
 
 from scorekeeper import entry_forms, records  # noqa: E402
 
 GAME_HANDS = 200
 OTHER_HANDS = 20_000
 ENTRIES = 40
-GENERATORS = (records_hartenjagen, records_hintersche, records_vier_anderle)
 
 
 def measure(other_hands: int) -> float:
     """Median seconds for one entry; `other_hands` hands lie in other games of the group."""
-    kind = "postgresql" if os.environ.get("BENCH_DATABASE_URL") else "sqlite"
-    if kind == "postgresql":
-        os.environ["TEST_DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
-    app = make_app(kind, Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
+    app = bench_app()
     with app.app_context():
         for i in range(other_hands // GAME_HANDS):
             generator = GENERATORS[i % len(GENERATORS)]

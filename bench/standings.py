@@ -12,41 +12,31 @@ then the all-time and one season's standings are each requested 30 times. Prints
 from __future__ import annotations
 
 import datetime as dt
-import os
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import records_hartenjagen  # noqa: E402
-import records_hintersche  # noqa: E402
-import records_vier_anderle  # noqa: E402
-from support import make_app  # noqa: E402
+from common import GENERATORS, bench_app  # noqa: E402
 
 from scorekeeper import records  # noqa: E402
 
 HANDS = 100_000
 GAME_HANDS = 200
 REQUESTS = 30
-GENERATORS = (records_hintersche, records_vier_anderle, records_hartenjagen)
 
 
 def main() -> None:
-    kind = "postgresql" if os.environ.get("BENCH_DATABASE_URL") else "sqlite"
-    if kind == "postgresql":
-        os.environ["TEST_DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
-    app = make_app(kind, Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
+    app = bench_app()
     start = time.perf_counter()
     with app.app_context():
         for i in range(HANDS // GAME_HANDS):
             day = dt.date(2025, 1, 3) + dt.timedelta(days=7 * (i // 3))  # three games a week
             record = GENERATORS[i % 3].random_record(GAME_HANDS, seed=i)
             records.import_game(record, "tanne", day)
-    print(f"{HANDS:,} hands stored in {time.perf_counter() - start:.0f} s ({kind})")
+    print(f"{HANDS:,} hands stored in {time.perf_counter() - start:.0f} s")
     client = app.test_client()
     for url in ("/g/tanne/standings", "/g/tanne/standings?season=2026"):
         times = []

@@ -1,0 +1,26 @@
+"""What the web benchmarks share: an app on a fresh database, and the record generators."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
+
+import records_hartenjagen  # noqa: E402
+import records_hintersche  # noqa: E402
+import records_vier_anderle  # noqa: E402
+from support import make_app  # noqa: E402
+
+GENERATORS = (records_hintersche, records_vier_anderle, records_hartenjagen)
+
+
+def bench_app():
+    """The app on an empty SQLite file, or on BENCH_DATABASE_URL (PostgreSQL) when it is set."""
+    if os.environ.get("BENCH_DATABASE_URL"):
+        os.environ["TEST_DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
+        return make_app("postgresql", Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
+    return make_app("sqlite", Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
