@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from zoneinfo import ZoneInfo
 
+from flask import current_app
 from sqlalchemy import select, update
 
 from . import engine
@@ -52,9 +54,15 @@ def player_for(group: Group, name: str) -> Player:
     return player
 
 
+def evening_day() -> dt.date:
+    """Today as the table sees it: a night that goes on past midnight is still one evening."""
+    zone = ZoneInfo(current_app.config["BABEL_DEFAULT_TIMEZONE"])
+    return (dt.datetime.now(zone) - dt.timedelta(hours=6)).date()
+
+
 def evening_for(group: Group, day: dt.date | None = None) -> Evening:
-    """The group's evening on `day` (today by default), created if needed."""
-    day = day or dt.date.today()
+    """The group's evening on `day` (tonight by default), created if needed."""
+    day = day or evening_day()
     evening = db.session.scalar(select(Evening).where(Evening.group_id == group.id,
                                                       Evening.date == day)
                                 .order_by(Evening.id).limit(1))

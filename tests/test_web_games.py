@@ -271,3 +271,12 @@ def test_an_empty_type_2_hand_is_not_taken_for_nobody_plays(client):
     assert enter(client, path, {}).status_code == 400
     assert enter(client, path, {"nobody": "on"}).status_code == 302
     assert record(client, path)["hands"][1] == {"playing": [], "tricks": {}}
+
+
+def test_the_table_says_what_the_last_deal_did(client):
+    path = start_game(client, "hintersche", FOUR)
+    for points in ((30, 45, 35, 30), (20, 21, 99, 0), (105, 10, 15, 10)):
+        enter(client, path, deal(*points))
+    page = client.get(path).get_data(as_text=True)
+    assert "Kurt macht hundert" in page and "Hubert bekommt einen Strich" in page
+    assert "Kurt ist draußen" in page and "jetzt wird gebutzt" in page

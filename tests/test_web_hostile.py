@@ -58,12 +58,20 @@ def test_random_hartenjagen_entries_never_break_the_app(client, form):
 
 @CHEAP
 @given(form=st.dictionaries(st.sampled_from(
-    ["kind", "order", "first_dealer", "new_player", "name", "seat-Kurt", "seat-Hubert",
+    ["kind", "order", "first_dealer", "new_player", "name", "place", "seat-Kurt", "seat-Hubert",
      "rule-target", "rule-moon", "rule-decks", "rule-ante", "rule-march_at", "rule-starting_pot",
      "rule-tariff_cents", "rule-passing"]), VALUES, max_size=8))
 def test_random_forms_for_groups_players_and_new_games_never_break_the_app(client, form):
     client.post("/groups", data={"name": "tanne"})
-    for url in ("/groups", "/g/tanne/players", "/g/tanne/players/1", "/g/tanne/games/new",
+    for url in ("/groups", "/g/tanne/players", "/g/tanne/players/1", "/g/tanne/evenings",
+                "/g/tanne/games/new",
                 "/g/tanne/games/new?kind=hartenjagen", "/g/tanne/games/new?kind=vier-anderle"):
         assert client.post(url, data=form).status_code < 500
     assert client.get("/g/tanne/games/new", query_string=form).status_code < 500
+
+
+def test_a_nul_byte_in_a_name_is_refused_not_stored(client):
+    assert client.post("/groups", data={"name": "Tanne\x00"}).status_code == 400
+    client.post("/groups", data={"name": "tanne"})
+    assert client.post("/g/tanne/players", data={"name": "Ku\x00rt"}).status_code == 400
+    assert client.post("/g/tanne/evenings", data={"place": "Krone\x00"}).status_code == 400

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts
+from .. import accounts, club
 from ..db import db
 from ..models import Evening, Group, PaidPayment
 from .forms import ConfirmForm, EveningForm
@@ -41,7 +39,7 @@ def create(slug: str):
     if not form.validate_on_submit():
         abort(400)
     place = (form.place.data or "").strip()
-    today = dt.date.today()
+    today = club.evening_day()
     evening = db.session.scalar(select(Evening).where(
         Evening.group_id == group.id, Evening.date == today, Evening.place == place))
     if evening is None:

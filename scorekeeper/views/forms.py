@@ -10,7 +10,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, StringField
-from wtforms.validators import DataRequired, Length, Optional, ValidationError
+from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 NAME_PATTERN = re.compile(r"^[^<>/\\\x00-\x1f]{1,40}$")
 RESERVED = {"kasse"}  # the group's cash box is a party in every settlement
@@ -33,11 +33,12 @@ def valid_name(form, field) -> None:
 
 
 NAME = valid_name
+PRINTABLE = Regexp(r"^[^\x00-\x1f]*$", message=_l("Please use letters, digits and spaces."))
 
 
 class GroupForm(FlaskForm):
     name = StringField(_l("Name of your Stammtisch"),
-                       validators=[DataRequired(), Length(max=60)])
+                       validators=[DataRequired(), Length(max=60), PRINTABLE])
 
 
 class PlayerForm(FlaskForm):
@@ -45,7 +46,7 @@ class PlayerForm(FlaskForm):
 
 
 class EveningForm(FlaskForm):
-    place = StringField(_l("Place"), validators=[Optional(), Length(max=100)])
+    place = StringField(_l("Place"), validators=[Optional(), Length(max=100), PRINTABLE])
 
 
 class EntryForm(FlaskForm):

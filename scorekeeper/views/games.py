@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import uuid
 from typing import Any
@@ -71,7 +70,7 @@ def _evening(group: Group, previous: Game | None) -> Evening:
         evening = db.session.get(Evening, int(chosen))
         if evening is not None and evening.group_id == group.id:
             return evening
-    if previous is not None and previous.evening.date == dt.date.today():
+    if previous is not None and previous.evening.date == club.evening_day():
         return previous.evening
     return club.evening_for(group)
 
