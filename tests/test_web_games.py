@@ -223,15 +223,15 @@ def test_a_finished_game_says_so_and_offers_the_next(client):
     assert "gewinnt" in page and "from=" in page
 
 
-def test_record_json_imports_to_the_same_state(client, runner, app):
+def test_record_json_imports_to_the_same_state(client, runner, tmp_path):
     path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
     enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
     enter(client, path, {"kind": "renege", "renege": "D"})
     exported = record(client, path)
-    import_path = app.instance_path + "/export.json"
+    import_path = tmp_path / "export.json"
     with open(import_path, "w") as f:
         json.dump(exported, f)
-    result = runner.invoke(args=["import", import_path, "--group", "zweite"])
+    result = runner.invoke(args=["import", str(import_path), "--group", "zweite"])
     assert result.exit_code == 0, result.output
     game_path = result.output.splitlines()[0]
     assert re.fullmatch(r"/g/zweite/games/\d+", game_path)
