@@ -113,7 +113,7 @@ def hartenjagen(form: Form, state: dict[str, Any]) -> dict[str, Any]:
     if form.get("mode") == "points":
         points = {n: v for n, v in _numbers(form, "points", names, errors).items() if v}
         entry: dict[str, Any] = {"points": points}
-        cards_named = {"jack": state["cards"].get("jack", 0)}
+        cards_named = {"jack": state["cards"]["jack"]} if "jack" in state["cards"] else {}
     else:
         hearts = {n: v for n, v in _numbers(form, "hearts", names, errors).items() if v}
         entry = {"hearts": hearts}
