@@ -231,3 +231,13 @@ def test_backup_copies_the_database_while_it_is_open(app, client, runner, tmp_pa
     copy = sqlite3.connect(tmp_path / "copy.sqlite")
     assert copy.execute("SELECT count(*) FROM entries").fetchone()[0] == 6
     copy.close()
+
+
+def test_the_kasse_pot_goes_into_one_game_only(client, runner, tmp_path):
+    evening_of_three_games(client, runner, tmp_path)
+    data = {"kind": "vier-anderle", "order": "A\nB\nC", "first_dealer": "A",
+            "rule-starting_pot": "32", **{f"seat-{n}": "on" for n in "ABC"}}
+    assert client.post("/g/tanne/games/new", data=data).status_code == 302
+    again = client.post("/g/tanne/games/new", data=data)  # a second phone with the old form
+    assert again.status_code == 400
+    assert "Kasse" in again.get_data(as_text=True)

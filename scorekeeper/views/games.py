@@ -124,6 +124,12 @@ def new(slug: str):
         problems = [name_error(name) for name in chosen if name_error(name)]
         if problems:
             errors["players"] = problems[0]
+        carried = rules.get("starting_pot", 0)
+        if kind == "vier-anderle" and carried:
+            held = _kasse_rules(group).get("starting_pot", 0)  # the Kasse's pot goes in once
+            if carried != held:
+                errors["starting_pot"] = _("The Kasse holds %(held)s stakes, not %(pot)s.",
+                                           held=held, pot=carried)
         if not errors:
             try:
                 engine.get(kind).Table(chosen, first_dealer, rules)
