@@ -241,3 +241,25 @@ def test_the_kasse_pot_goes_into_one_game_only(client, runner, tmp_path):
     again = client.post("/g/tanne/games/new", data=data)  # a second phone with the old form
     assert again.status_code == 400
     assert "Kasse" in again.get_data(as_text=True)
+
+
+def test_a_night_past_midnight_is_still_the_same_evening(app, monkeypatch):
+    from types import SimpleNamespace
+
+    from scorekeeper import club
+
+    class At(dt.datetime):
+        moment = None
+
+        @classmethod
+        def now(cls, tz=None):
+            return cls.moment.astimezone(tz)
+
+    monkeypatch.setattr(club, "dt", SimpleNamespace(datetime=At, timedelta=dt.timedelta,
+                                                    date=dt.date))
+    berlin = __import__("zoneinfo").ZoneInfo("Europe/Berlin")
+    with app.app_context():
+        At.moment = dt.datetime(2026, 11, 28, 1, 30, tzinfo=berlin)  # Saturday, 1:30 at night
+        assert club.evening_day() == dt.date(2026, 11, 27)
+        At.moment = dt.datetime(2026, 11, 28, 7, 0, tzinfo=berlin)
+        assert club.evening_day() == dt.date(2026, 11, 28)
