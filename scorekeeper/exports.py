@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import engine, scoring, standings
+from . import records, standings
 from .db import db
 from .models import Evening, Game, Group, PaidPayment, Player, Revision
 
@@ -93,11 +93,7 @@ def import_group(data: dict[str, Any]) -> Group:
 
 
 def _import_game(group: Group, evening: Evening, record: dict[str, Any]) -> None:
-    table = engine.replay(record)
-    game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
-                rules=dict(record.get("rules") or {}), seating=list(record["players"]),
-                first_dealer=record.get("first_dealer") or record["players"][0])
-    scoring.start_game(game, record["hands"], table, revisions=False)
+    game = records.store_game(group, evening, record, revisions=False)
     if record.get("status") == "closed":
         game.status = "closed"
         standings.store(game)

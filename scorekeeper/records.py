@@ -7,7 +7,7 @@ from typing import Any
 
 from . import club, engine, scoring
 from .db import db
-from .models import Game
+from .models import Evening, Game, Group
 
 
 def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -> Game:
@@ -15,23 +15,21 @@ def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -
 
     The record is replayed first, so nothing is stored unless every entry is valid.
     """
-    table = engine.replay(record)
     group = club.group_for(slug)
-    for name in _names(record, table):
-        club.player_for(group, name)
-    game = Game(group_id=group.id, evening_id=club.evening_for(group, day).id,
-                kind=record["game"], rules=dict(record.get("rules") or {}),
-                seating=list(record["players"]),
-                first_dealer=record.get("first_dealer") or record["players"][0])
-    scoring.start_game(game, record.get("hands", []), table)
+    game = store_game(group, club.evening_for(group, day), record)
     db.session.commit()
     return game
 
 
-def _names(record: dict[str, Any], table: engine.games.Table) -> list[str]:
-    """Everybody who sat at the table, including players who joined in a table change."""
-    names = list(record["players"])
-    for player in table.report()["players"]:
-        if player["name"] not in names:
-            names.append(player["name"])
-    return names
+def store_game(group: Group, evening: Evening, record: dict[str, Any],
+               revisions: bool = True) -> Game:
+    """Replay a record and store it as a game of the evening; everybody who sat at the table
+    (also who joined in a table change) becomes a player of the group."""
+    table = engine.replay(record)
+    for name in table.players:
+        club.player_for(group, name)
+    game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
+                rules=dict(record.get("rules") or {}), seating=list(record["players"]),
+                first_dealer=record.get("first_dealer") or record["players"][0])
+    scoring.start_game(game, record.get("hands", []), table, revisions=revisions)
+    return game

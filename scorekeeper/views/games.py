@@ -37,9 +37,15 @@ def _device() -> str:
 
 
 def _error_fields(error: engine.RuleError, names: list[str]) -> dict[str, str]:
-    """Put the engine's message where the user will see it: at the field, else above the form."""
+    """Put the engine's message where the user will see it: at the field (a part of the form,
+    a player or a rule option), else above the form."""
     field = error.field if error.field in FORM_KEYS or error.field in names else "_form"
     return {field: rule_message(error)}
+
+
+def _rules(game: Game) -> dict[str, Any]:
+    """All of the game's rule options, the defaults filled in."""
+    return engine.options.resolve(engine.get(game.kind).OPTIONS, game.rules)
 
 
 # --- starting a game ---------------------------------------------------------------------------
@@ -121,28 +127,27 @@ def new(slug: str):
         if first_dealer not in chosen and chosen:
             first_dealer = chosen[0]
         values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
-        problems = [name_error(name) for name in chosen if name_error(name)]
-        if problems:
-            errors["players"] = problems[0]
+        problem = next(filter(None, map(name_error, chosen)), None)
+        if problem:
+            errors["players"] = problem
         carried = rules.get("starting_pot", 0)
         if kind == "vier-anderle" and carried:
             held = _kasse_rules(group).get("starting_pot", 0)  # the Kasse's pot goes in once
             if carried != held:
                 errors["starting_pot"] = _("The Kasse holds %(held)s stakes, not %(pot)s.",
                                            held=held, pot=carried)
+        table = None
         if not errors:
             try:
-                engine.get(kind).Table(chosen, first_dealer, rules)
+                table = engine.get(kind).Table(chosen, first_dealer, rules)
             except engine.RuleError as error:
-                errors = _error_fields(error, chosen)
-                if error.field in rules:
-                    errors = {error.field: rule_message(error)}
-        if not errors:
+                errors = _error_fields(error, chosen + list(rules))
+        if table is not None:
             for name in chosen:
                 club.player_for(group, name)
             game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=kind,
                         rules=rules, seating=chosen, first_dealer=first_dealer)
-            scoring.start_game(game)
+            scoring.start_game(game, table=table)
             db.session.commit()
             return redirect(url_for("games.table", slug=slug, game_id=game.id))
     players = [p for p in group.players if not p.archived]
@@ -166,8 +171,7 @@ def _render_table(group: Group, game: Game, errors: dict[str, str] | None = None
     return render_template(
         "games/table.html", group=group, game=game, state=state, form=form,
         errors=errors or {}, values=values or {}, playoff_rows=_playoff_rows(values, error),
-        rules=engine.options.resolve(engine.get(game.kind).OPTIONS, game.rules),
-        close=_closing(game) if game.kind == "vier-anderle" else None,
+        rules=_rules(game), close=_closing(game) if game.kind == "vier-anderle" else None,
     ), status
 
 
@@ -290,8 +294,7 @@ def edit(slug: str, game_id: int, seq: int):
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            form=form, errors=errors, values=values,
                            playoff_rows=_playoff_rows(values, failure),
-                           rules=engine.options.resolve(engine.get(game.kind).OPTIONS, game.rules)
-                           ), 400 if errors else 200
+                           rules=_rules(game)), 400 if errors else 200
 
 
 @bp.get("/<int:game_id>/history")
@@ -318,12 +321,10 @@ def close(slug: str, game_id: int):
     game = get_game_or_404(group, game_id)
     if game.kind != "vier-anderle" or not ConfirmForm().validate_on_submit():
         abort(400)
-    closing = _closing(game)
-    if game.status == "closed":
-        pass
-    elif closing and "refused" in closing:
+    closing = _closing(game) if game.status != "closed" else None
+    if closing and "refused" in closing:
         flash(closing["refused"])
-    else:
+    elif closing:
         try:
             scoring.claim(game, status="closed")
         except scoring.StaleEntry:

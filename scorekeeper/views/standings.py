@@ -9,7 +9,7 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import charts, club, standings
+from .. import charts, club, scoring, standings
 from ..db import db
 from ..models import Evening, Game, Result
 from .forms import PlayerForm
@@ -57,9 +57,14 @@ def player(slug: str, player_id: int):
         if _name_taken(group, name, but=player):
             form.name.errors.append(_("There is already a player called %(name)s.", name=name))
         else:
-            club.rename_player(player, name)
-            db.session.commit()
-            flash(_("Renamed."))
+            try:
+                club.rename_player(player, name)
+            except scoring.StaleEntry:  # a hand was entered meanwhile: nothing was renamed
+                db.session.rollback()
+                flash(_("A game changed in the meantime. Please rename again."))
+            else:
+                db.session.commit()
+                flash(_("Renamed."))
             return redirect(url_for("standings.player", slug=slug, player_id=player.id))
     history = _history(group.id, player.name)
     money, running = [], 0.0
