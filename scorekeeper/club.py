@@ -14,6 +14,16 @@ from .db import db
 from .models import Evening, Group, Player
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
+NAME = re.compile(r"^[^<>/\\\x00-\x1f]{1,40}$")
+RESERVED = {"kasse"}  # the group's cash box is a party in every settlement
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a player's name ("format" or "reserved"), or None."""
+    name = name.strip()
+    if not NAME.match(name):
+        return "format"
+    return "reserved" if name.casefold() in RESERVED else None
 
 
 def slugify(name: str) -> str:

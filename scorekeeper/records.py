@@ -27,6 +27,9 @@ def store_game(group: Group, evening: Evening, record: dict[str, Any],
     (also who joined in a table change) becomes a player of the group."""
     table = engine.replay(record)
     for name in table.players:
+        if club.name_problem(name):
+            raise ValueError(f"{name!r} cannot be a player's name: up to 40 letters, digits "
+                             "and spaces, and not the Kasse")
         club.player_for(group, name)
     game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
                 rules=dict(record.get("rules") or {}), seating=list(record["players"]),

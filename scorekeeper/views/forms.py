@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import re
 from urllib.parse import urlsplit
 
 from flask_babel import gettext
@@ -12,17 +11,17 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField, IntegerField, StringField
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
-NAME_PATTERN = re.compile(r"^[^<>/\\\x00-\x1f]{1,40}$")
-RESERVED = {"kasse"}  # the group's cash box is a party in every settlement
+from .. import club
 
 
 def name_error(name: str) -> str | None:
     """What is wrong with a player's name, in the user's language; None when it is fine."""
-    name = name.strip()
-    if not NAME_PATTERN.match(name):
+    problem = club.name_problem(name)
+    if problem == "reserved":
+        return gettext("%(name)s is the group's cash box; please choose another name.",
+                       name=name.strip())
+    if problem:
         return gettext("Please use up to 40 letters, digits and spaces.")
-    if name.casefold() in RESERVED:
-        return gettext("%(name)s is the group's cash box; please choose another name.", name=name)
     return None
 
 
