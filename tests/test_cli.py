@@ -100,3 +100,12 @@ def test_import_prints_the_game_path_and_refuses_bad_records(runner, app, tmp_pa
     path.write_text(json.dumps(bad))
     refused = runner.invoke(args=["import", str(path), "--group", "stammtisch"])
     assert refused.exit_code != 0 and "hand 1" in refused.output
+
+
+def test_import_refuses_a_player_called_kasse(runner, tmp_path):
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(dict(HINTERSCHE_EXAMPLE, players=["A", "B", "C", "Kasse"],
+                                    hands=[])))
+    result = runner.invoke(args=["import", str(path), "--group", "stammtisch"])
+    assert result.exit_code != 0 and "Kasse" in result.output
+    assert "Traceback" not in result.output
