@@ -12,7 +12,9 @@ import random
 from typing import Any
 
 from scorekeeper.engine import cards
+from scorekeeper.engine.hartenjagen import OPTIONS
 
+TARGET_MAX = next(o.maximum for o in OPTIONS if o.name == "target")
 NAMES = ("Kurt", "Hubert", "Hermann", "Alfred", "Erna", "Gretl", "Sepp", "Toni", "Vroni", "Lisl")
 PENALTY_KEYS = {
     cards.QUEEN_OF_SPADES: "queen",
@@ -59,11 +61,12 @@ def card_entry(names: list[str], taken: list[list[cards.Card]], decks: int,
 
 def points_entry(names: list[str], taken: list[list[cards.Card]], jack_of_diamonds: bool,
                  black_maria: bool) -> dict[str, Any]:
-    """The points entry: each player's points as counted at the table, the jack included."""
+    """The points entry: each player's points as counted at the table, without the jack (the
+    entry names who took it)."""
     entry: dict[str, Any] = {"points": {}}
     jack: list[str] = []
     for name, pile in zip(names, taken, strict=True):
-        points = sum(cards.hearts_penalty(card, jack_of_diamonds, black_maria) for card in pile)
+        points = sum(cards.hearts_penalty(card, False, black_maria) for card in pile)
         if points:
             entry["points"][name] = points
         jack += [name] * sum(1 for card in pile if card == cards.JACK_OF_DIAMONDS)
@@ -78,7 +81,7 @@ def random_record(hands: int, seed: int, players: int = 4, decks: int = 1,
     """A valid record of `hands` hands; the target is high enough that the game runs on."""
     rng = random.Random(seed)
     names = list(NAMES[:players])
-    rules: dict[str, Any] = {"target": 10**9}
+    rules: dict[str, Any] = {"target": TARGET_MAX}
     if decks != 1:
         rules["decks"] = decks
     if jack_of_diamonds:

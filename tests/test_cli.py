@@ -21,7 +21,7 @@ HINTERSCHE_EXAMPLE = {
         {"points": {"B": 30, "C": 60, "D": 50}},
         {"points": {"B": 55, "C": 55, "D": 20}, "playoffs": [{"B": 40, "C": 30}]},
         {"points": {"B": 50, "C": 70}},
-        {"points": {"B": 80, "C": 60}},
+        {"points": {"B": 70, "C": 60}},
         {"points": {"B": 0, "C": 72}, "all_tricks": "C"},
     ],
 }

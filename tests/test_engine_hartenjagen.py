@@ -188,8 +188,9 @@ def test_one_pack_needs_exactly_four_players():
         table(players=["A", "B", "C", "D", "E"])
     assert info.value.code == "hartenjagen.players_one_deck"
     assert info.value.field == "players"
-    assert "exactly 4 players, there are 5" in info.value.message("en")
-    assert "genau 4 Spieler, es sind 5" in info.value.message("de")
+    assert "exactly 4 players, not 5; with two packs 4 to 10" in info.value.message("en")
+    assert "genau 4 Spieler, nicht 5" in info.value.message("de")
+    assert "decks" not in info.value.message("en")
     with pytest.raises(RuleError) as info:
         table(players=["A", "B", "C"])
     assert info.value.code == "player_count"
@@ -256,8 +257,9 @@ def test_moon_choice_must_be_given_when_someone_shot_the_moon():
     assert err.code == "hartenjagen.moon_missing"
     assert err.field == "moon"
     assert err.params["player"] == "B"
-    assert err.message("en") == ('B shot the moon: say whether B scores -26 ("self") '
-                                 'or the others 26 each ("others")')
+    assert err.message("en") == ("B shot the moon: choose whether B scores -26 or each of the "
+                                 "others 26")
+    assert '"self"' not in err.message("de")
     assert err.message("de").startswith("B hat den Mond geschossen")
     err = error_of(t, {"hearts": {"B": 13}, "queen": "B", "moon": "nobody"})
     assert err.code == "hartenjagen.bad_moon"
@@ -587,26 +589,34 @@ def test_points_entry_detects_a_moon():
     assert last_hand(t.report()) == {"A": 26, "B": 26, "C": 0, "D": 26}
 
 
-def test_points_include_the_jack_as_counted_at_the_table():
-    t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 3, "B": 13, "C": 0}, "jack": "C"})
-    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 0, "D": 0}
-    t.apply({"points": {"A": 3, "B": 13, "C": 10, "D": -10}, "jack": "D"})
-    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 10, "D": -10}
-
-
-def test_points_without_the_jack_are_read_as_such():
+def test_points_are_entered_without_the_jack_and_the_engine_counts_it():
     t = table({"jack_of_diamonds": True})
     t.apply({"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"})
     assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 0, "D": 0}
+    t.apply({"points": {"A": 3, "B": 13, "C": 10}, "jack": "D"})
+    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 10, "D": -10}
+
+
+def test_points_with_the_jack_already_counted_in_are_refused_and_the_message_says_why():
+    t = table({"jack_of_diamonds": True})
+    err = error_of(t, {"points": {"A": 3, "B": 13, "C": 0}, "jack": "C"})
+    assert (err.code, err.field) == ("hartenjagen.points_with_jack", "points")
+    assert err.message("en") == ("the points add up to 16, so the jack of diamonds was counted "
+                                 "in: enter the points without it (a hand then has 26); the app "
+                                 "counts the jack's -10 for C itself")
+    assert err.message("de").startswith("die Punkte ergeben 16, also ist der Karo-Bube")
+    # a player's own -10 is never a score one can count at the table
+    assert error_of(t, {"points": {"A": 3, "B": 13, "C": 10, "D": -10}, "jack": "D"}).code == \
+        "hartenjagen.points_player"
+    assert t.report()["hands_played"] == 0
 
 
 def test_points_moon_with_the_jack_elsewhere():
     t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 26, "B": -10}, "jack": "B"})
+    t.apply({"points": {"A": 26}, "jack": "B"})
     assert last_hand(t.report()) == {"A": 0, "B": 16, "C": 26, "D": 26}
     t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 16}, "jack": "A"})
+    t.apply({"points": {"A": 26}, "jack": "A"})
     assert last_hand(t.report()) == {"A": -10, "B": 26, "C": 26, "D": 26}
 
 
@@ -630,7 +640,7 @@ def test_points_no_hand_can_give_are_refused():
         "hartenjagen.points_player"
     # the jack holder's -10 cannot turn into more hearts than the pack has
     t = table({"jack_of_diamonds": True})
-    assert error_of(t, {"points": {"A": 3, "B": 13, "C": 30, "D": -30}, "jack": "D"}).field == "C"
+    assert error_of(t, {"points": {"A": 3, "B": 13, "C": 30}, "jack": "D"}).field == "C"
 
 
 def test_points_must_add_up_to_the_hand():
@@ -642,7 +652,9 @@ def test_points_must_add_up_to_the_hand():
     err = error_of(table({"jack_of_diamonds": True}),
                    {"points": {"A": 3, "B": 13, "C": 9}, "jack": "C"})
     assert err.code == "hartenjagen.points_sum"
-    assert err.params["total"] == 16 and err.params["without_jack"] == 26
+    assert err.params["total"] == 26
+    assert err.message("en") == ("the points add up to 25, a hand has 26 (without the jack of "
+                                 "diamonds)")
 
 
 def test_points_that_cannot_split_into_one_pack_are_refused():
@@ -825,7 +837,9 @@ def dealt_hands(draw: st.DrawFn) -> dict[str, Any]:
                 card_entry[key] = dict(Counter(holders))
     points = [sum(cards.hearts_penalty(card, jack, maria) * n for card, n in pile.items())
               for pile in taken]
-    points_entry: dict[str, Any] = {"points": dict(zip(names, points, strict=True))}
+    counted = [sum(cards.hearts_penalty(card, False, maria) * n for card, n in pile.items())
+               for pile in taken]  # as counted at the table: without the jack
+    points_entry: dict[str, Any] = {"points": dict(zip(names, counted, strict=True))}
     if jack:
         points_entry["jack"] = card_entry["jack"]
     moon_total = cards.hearts_hand_total(decks, False, maria)
@@ -947,3 +961,26 @@ def test_random_records_replay_to_the_end_without_errors(kwargs):
 def test_random_records_are_reproducible():
     assert records_hartenjagen.random_record(50, seed=3) == \
         records_hartenjagen.random_record(50, seed=3)
+
+
+@pytest.mark.parametrize(("players", "cycle"), [
+    (4, ["left", "right", "across", "hold"]),
+    (5, ["left", "right", "hold"]),
+    (6, ["left", "right", "across", "hold"]),
+    (7, ["left", "right", "hold"]),
+])
+def test_passing_with_an_odd_number_of_players_has_no_across(players, cycle):
+    names = [f"P{i}" for i in range(players)]
+    t = hartenjagen.Table(names, None, {"decks": 1 if players == 4 else 2})
+    seen = []
+    for _ in range(len(cycle) + 1):
+        seen.append(t.report()["next_pass"])
+        t.apply({"renege": names[0]})
+    assert seen == cycle + cycle[:1]
+    assert [h["pass"] for h in t.report()["history"]] == seen
+
+
+def test_across_is_half_the_table_away():
+    assert table().report()["across_seats"] == 2
+    six = hartenjagen.Table([f"P{i}" for i in range(6)], None, {"decks": 2})
+    assert six.report()["across_seats"] == 3

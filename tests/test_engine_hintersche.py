@@ -31,7 +31,7 @@ WORKED_EXAMPLE = [
     {"points": {"B": 30, "C": 60, "D": 50}},
     {"points": {"B": 55, "C": 55, "D": 20}, "playoffs": [{"B": 40, "C": 30}]},
     {"points": {"B": 50, "C": 70}},
-    {"points": {"B": 80, "C": 60}},
+    {"points": {"B": 70, "C": 60}},
     {"points": {"B": 0, "C": 72}, "all_tricks": "C"},
 ]
 
@@ -136,8 +136,8 @@ def test_worked_example_events() -> None:
     assert event_types(table, 5) == [("erase", "D", 1), ("mark", "B", 1), ("out", "D", 0)]
     assert event_types(table, 6) == [("erase", "B", 1)]
     assert event_types(table, 7) == [("erase", "C", 1)]
-    assert event_types(table, 8) == [("march", "C", 0), ("erase", "C", 1), ("out", "C", 0),
-                                     ("line", "B", 1)]
+    assert event_types(table, 8) == [("all_tricks", "C", 0), ("erase", "C", 1),
+                                     ("out", "C", 0), ("line", "B", 1)]
 
 
 def test_worked_example_exact_report() -> None:
@@ -259,7 +259,8 @@ def test_tie_for_most_needs_a_playoff() -> None:
     assert error.params["dealer"] == "B"
     assert error.params["kind"] == "most"
     assert error.params["playoff"] == 1
-    assert error.message() == ("hand 1: B and D tie for most points: enter their playoff deal")
+    assert error.message() == ("hand 1: B and D tie for the most points: enter their playoff "
+                               "deal")
     assert error.message("de") == ("Hand 1: B und D liegen mit den meisten Augen gleichauf: "
                                    "bitte ihr Stechen eintragen")
 
@@ -327,6 +328,48 @@ def test_four_losses_cost_two_lines_and_end_the_game() -> None:
     assert event_types(table)[-1] == ("line", "C", 2)
 
 
+@pytest.mark.parametrize("double", [True, False])
+def test_losing_all_four_deals_does_not_announce_butzen(double: bool) -> None:
+    table = play([most("C")] * 4, four_losses_double=double)
+    types = [e[0] for e in event_types(table)]
+    assert "butzen" not in types and types[-1] == "line"
+
+
+def test_butzen_announced_when_phase_1_ends_with_players_left() -> None:
+    assert ("butzen", None, 0) in event_types(play(WORKED_EXAMPLE[:3]))
+
+
+def test_a_tie_of_the_highest_scorers_is_a_tie_for_most_even_when_fewest_decides() -> None:
+    # Two excess marks, three players: the two lowest erase. C and D tie with the most points
+    # for the second place that erases: the fewest playoff points decide.
+    hand = {"points": {"B": 20, "C": 60, "D": 60}}
+    error = fails(BUTZEN_3_EXCESS_2 + [hand])
+    assert (error.params["tied"], error.params["tie"], error.params["kind"]) == (
+        ["D", "C"], "most", "fewest")
+    assert error.message() == ("hand 3: D and C tie for the most points: enter their playoff "
+                               "deal (the fewest playoff points decide)")
+    assert "tie for the fewest" not in error.message()
+
+
+def test_a_playoff_that_ties_again_says_so() -> None:
+    hand = {"points": {"A": 30, "B": 40, "C": 30, "D": 40}, "playoffs": [{"B": 30, "D": 30}]}
+    error = fails([hand])
+    assert error.params["tie"] == "again" and error.params["playoff"] == 2
+    assert "D and B tie again in the playoff" in error.message()
+
+
+def test_a_playoff_must_name_every_tied_player() -> None:
+    error = fails([{"points": {"A": 30, "B": 40, "C": 30, "D": 40}, "playoffs": [{"B": 40}]}])
+    assert (error.code, error.params["player"]) == ("hintersche.playoff_missing", "D")
+
+
+def test_taking_all_tricks_is_its_own_event_not_a_march_by_points() -> None:
+    table = play(BUTZEN_3_NO_EXCESS + [{"points": {"B": 0, "C": 0, "D": 60}, "all_tricks": "D"}])
+    assert event_types(table)[0] == ("all_tricks", "D", 0)
+    table = play(BUTZEN_3_NO_EXCESS + [{"points": {"B": 0, "C": 30, "D": 110}}])
+    assert event_types(table)[0] == ("march", "D", 0)
+
+
 def test_four_losses_without_the_option_cost_one_line() -> None:
     table = play([most("C")] * 4, four_losses_double=False)
     assert lines(table) == {"A": 0, "B": 0, "C": 1, "D": 0}
@@ -358,7 +401,7 @@ def test_butzen_excess_tie_at_the_edge_is_played_off() -> None:
     hand = {"points": {"B": 60, "C": 40, "D": 40}}
     error = fails(WORKED_EXAMPLE[:3] + [hand])
     assert error.params["tied"] == ["C", "D"] and error.params["kind"] == "fewest"
-    assert "tie for fewest points" in error.message()
+    assert "tie for the fewest points" in error.message()
     assert "mit den wenigsten Augen" in error.message("de")
     hand["playoffs"] = [{"C": 30, "D": 20}]
     table = play(WORKED_EXAMPLE[:3] + [hand])
@@ -396,7 +439,7 @@ def test_all_tricks_is_a_march_in_butzen() -> None:
     table = play(BUTZEN_3_NO_EXCESS + [{"points": {"B": 0, "C": 0, "D": 60},
                                         "all_tricks": "D"}])
     assert marks(table) == {"B": 3, "C": 2}
-    assert event_types(table)[:2] == [("march", "D", 0), ("erase", "D", 1)]
+    assert event_types(table)[:2] == [("all_tricks", "D", 0), ("erase", "D", 1)]
 
 
 def test_all_players_tied_in_butzen_changes_nothing() -> None:
@@ -429,7 +472,8 @@ def test_butzen_tie_for_highest_in_worked_example_needs_playoff() -> None:
     error = fails(WORKED_EXAMPLE[:5] + [hand])
     assert error.code == "hintersche.playoff_needed"
     assert error.params["tied"] == ["B", "C"]
-    assert error.message() == "hand 6: B and C tie for most points: enter their playoff deal"
+    assert error.message() == ("hand 6: B and C tie for the most points: enter their playoff "
+                               "deal")
 
 
 # --- the final stage and the end of a game ------------------------------------------------------
@@ -549,11 +593,14 @@ def test_every_score_but_1_and_139_is_makeable() -> None:
     ((2, 2, 2, 134), False),  # only two 2s in the pack
     ((5, 5, 5, 125), False),  # 5 is 3 + 2, and there are only two 2s
     ((0, 0, 1, 139), False),
-    ((60, 80), True),  # two players, the example's final stage
+    ((60, 80), False),  # two players hold 18 cards: at most 136 points
+    ((60, 70), True),  # the example's final stage, corrected
     ((2, 2, 2), False),
     ((5, 5, 5), False),
     ((0, 0, 139), False),  # the cards out of play would hold 1 point
-    ((0, 0, 0), True),
+    ((0, 0, 0), False),  # 27 cards in play, only 16 of them blanks
+    ((10, 11, 20), False),  # three players hold at least 42 points
+    ((10, 12, 20), True),
     ((10, 26, 64), True),
 ])
 def test_deal_possible(scores: tuple[int, ...], possible: bool) -> None:
@@ -563,8 +610,8 @@ def test_deal_possible(scores: tuple[int, ...], possible: bool) -> None:
 def test_score_of_1_is_rejected() -> None:
     error = fails([{"points": {"A": 1, "B": 45, "C": 64, "D": 30}}])
     assert (error.code, error.field) == ("hintersche.not_makeable", "A")
-    assert error.message() == "hand 1: A: no cards add up to 1 points"
-    assert error.message("de") == "Hand 1: A: 1 Augen kann man mit diesen Karten nicht haben"
+    assert error.message() == "hand 1: A: no cards add up to 1 point"
+    assert error.message("de") == "Hand 1: A: 1 Auge kann man mit diesen Karten nicht haben"
 
 
 def test_139_is_rejected() -> None:
@@ -591,15 +638,81 @@ def test_butzen_scores_may_add_up_to_less_but_not_more() -> None:
     table = play(BUTZEN_3_NO_EXCESS + [{"points": {"B": 10, "C": 20, "D": 30}}])
     assert marks(table) == {"B": 1, "C": 1, "D": 2}
     error = fails(BUTZEN_3_NO_EXCESS + [{"points": {"B": 50, "C": 50, "D": 50}}])
-    assert (error.code, error.field) == ("hintersche.too_many_points", "points")
-    assert error.message() == "hand 5: the points add up to 150, but the cards only have 140"
-    error = fails(BUTZEN_3_NO_EXCESS + [{"points": {"B": 2, "C": 2, "D": 2}}])
-    assert error.code == "hintersche.impossible"
+    assert (error.code, error.field) == ("hintersche.in_play_total", "points")
+    assert error.message() == ("hand 5: the points add up to 150, but with 3 players only 27 "
+                               "cards are in play (9 each): together they hold 42 to 140 points")
 
 
-def test_players_left_out_of_points_scored_0() -> None:
-    table = play([{"points": {"A": 100, "C": 40}}])
-    assert marks(table) == {"A": 1, "B": 0, "C": 0, "D": 0}
+@pytest.mark.parametrize(("points", "possible"), [
+    ({"B": 80, "C": 60}, False),  # 140 needs all 20 counting cards; 18 are in play
+    ({"B": 70, "C": 60}, True),
+    ({"B": 0, "C": 136}, True),
+    ({"B": 2, "C": 134}, False),  # C's 17 cards need 9 tricks, B's one card another
+    ({"B": 2, "C": 4}, True),
+    ({"B": 0, "C": 2}, False),  # 18 cards in play, only 16 worth nothing
+])
+def test_two_players_in_butzen_are_checked_against_the_18_cards_in_play(
+        points: dict[str, int], possible: bool) -> None:
+    hands = FINAL_B2_C2 + [{"points": points}]
+    if possible:
+        play(hands)
+    else:
+        assert fails(hands).code in ("hintersche.in_play_total", "hintersche.impossible_in_play")
+
+
+@pytest.mark.parametrize(("points", "possible"), [
+    ({"B": 20, "C": 11, "D": 10}, False),  # 41: 27 cards in play hold at least 42
+    ({"B": 20, "C": 12, "D": 10}, True),
+    ({"B": 0, "C": 2, "D": 40}, True),  # all but the 16 blanks count: 42 exactly
+    ({"B": 2, "C": 2, "D": 2}, False),
+    ({"B": 40, "C": 45, "D": 55}, True),
+])
+def test_three_players_in_butzen_are_checked_against_the_27_cards_in_play(
+        points: dict[str, int], possible: bool) -> None:
+    hands = BUTZEN_3_NO_EXCESS + [{"points": points}]
+    if possible:
+        play(hands)
+    else:
+        assert fails(hands).code in ("hintersche.in_play_total", "hintersche.impossible_in_play")
+
+
+def test_an_impossible_butzen_deal_says_why_in_players_words() -> None:
+    error = fails(FINAL_B2_C2 + [{"points": {"B": 80, "C": 60}}])
+    assert error.message() == ("hand 5: the points add up to 140, but with 2 players only 18 "
+                               "cards are in play (9 each): together they hold 4 to 136 points")
+    assert error.message("de") == ("Hand 5: die Augen ergeben 140, aber bei 2 Spielern sind nur "
+                                   "18 Karten im Spiel (9 für jeden): die haben zusammen 4 bis "
+                                   "136 Augen")
+    error = fails(FINAL_B2_C2 + [{"points": {"B": 2, "C": 134}}])
+    assert error.message() == ("hand 5: these points cannot come from the 18 cards in play: "
+                               "whoever takes a trick takes 2 cards, and the cards worth nothing "
+                               "are only 16")
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 10**9), players=st.sampled_from([2, 3]))
+def test_every_physically_dealt_butzen_deal_is_possible(seed: int, players: int) -> None:
+    points, _ = physical_deal(P[:players], random.Random(seed))
+    assert hs.deal_possible(tuple(sorted(points.values())))
+
+
+def test_an_entry_that_leaves_out_a_player_in_the_deal_is_refused() -> None:
+    error = fails([{"points": {"A": 100, "C": 40}}])
+    assert (error.code, error.field) == ("hintersche.points_missing", "B")
+    assert error.message() == "hand 1: B plays this deal: please enter B's points"
+    error = fails(BUTZEN_3_NO_EXCESS + [{"points": {"B": 70, "C": 50}}])
+    assert (error.code, error.field) == ("hintersche.points_missing", "D")
+
+
+def test_a_correction_that_puts_a_player_back_in_refuses_the_later_hand_that_left_them_out(
+) -> None:
+    # A marches in hand 3: B, C and D play Butzen and hand 4 names only them. Corrected, hand 3
+    # is no march: phase 1 goes on with all four, so hand 4 no longer fits. It is refused, never
+    # replayed as "A 0".
+    hands = [most("B"), most("C"), march("A"), {"points": {"B": 50, "C": 40, "D": 50}}]
+    assert marks(play(hands)) == {"B": 2, "C": 1, "D": 1}
+    error = fails(hands[:2] + [most("D")] + hands[3:])
+    assert (error.entry, error.code, error.field) == (4, "hintersche.points_missing", "A")
 
 
 def test_whole_floats_are_accepted() -> None:
@@ -616,7 +729,7 @@ def test_all_tricks_needs_the_others_on_0() -> None:
 
 
 def test_all_tricks_only_in_butzen() -> None:
-    error = fails([{"points": {"A": 140}, "all_tricks": "A"}])
+    error = fails([{"points": {"A": 140, "B": 0, "C": 0, "D": 0}, "all_tricks": "A"}])
     assert (error.code, error.field) == ("hintersche.all_tricks_not_butzen", "all_tricks")
 
 
@@ -639,7 +752,8 @@ def test_playoff_points_are_checked() -> None:
     assert error.code == "hintersche.playoff_impossible"
     assert error.params["playoff"] == 2
     assert error.message("de") == ("Hand 1: Stechen 2: so können die Augen nicht verteilt "
-                                   "sein, mit den 36 Karten geht das nicht auf")
+                                   "sein, mit den 18 Karten im Spiel (2 Spieler, je 9 Karten) "
+                                   "geht das nicht auf")
     error = fails([{**base, "playoffs": {"B": 40, "D": 60}}])
     assert (error.code, error.field) == ("hintersche.bad_playoffs", "playoffs")
     error = fails([{**base, "playoffs": [[40, 60]]}])

@@ -264,8 +264,14 @@ def test_nobody_plays_with_ante_back_the_dealer_gets_it_back() -> None:
     assert report["next_dealer"] == "C"
 
 
-def test_nobody_plays_with_zero_tricks_listed_is_fine() -> None:
-    assert play([HAND_1, {"playing": [], "tricks": {"A": 0}}])["pot"] == 20
+def test_nobody_plays_with_nobody_named_is_fine() -> None:
+    assert play([HAND_1, {"playing": [], "tricks": {}}])["pot"] == 20
+
+
+def test_a_hand_that_names_a_player_who_did_not_play_is_refused_even_with_zero() -> None:
+    error = fails([HAND_1, {"playing": [], "tricks": {"A": 0}}])
+    assert (error.code, error.field) == ("vier-anderle.not_playing", "A")
+    assert error.message() == "entry 2: A did not play this hand"
 
 
 def test_player_who_did_not_play_cannot_have_a_trick() -> None:
@@ -273,13 +279,16 @@ def test_player_who_did_not_play_cannot_have_a_trick() -> None:
                   players=SIX + ["Karl"])
     assert error.code == "vier-anderle.did_not_play"
     assert error.field == "Karl"
-    assert error.message() == "entry 2: Karl did not play but has a trick"
-    assert error.message("de") == "Eintrag 2: Karl hat nicht mitgespielt, hat aber einen Stich"
+    assert error.message() == "entry 2: Karl did not play this hand but has 1 trick"
+    assert error.message("de") == ("Eintrag 2: Karl hat bei dieser Hand nicht mitgespielt, hat "
+                                   "aber 1 Stich")
+    error = fails([HAND_1, {"playing": ["B", "C"], "tricks": {"C": 2, "D": 2}}])
+    assert error.message() == "entry 2: D did not play this hand but has 2 tricks"
 
 
-def test_player_who_did_not_play_may_be_listed_with_zero() -> None:
-    report = play([HAND_1, {"playing": ["C", "D"], "tricks": {"C": 1, "D": 3, "A": 0}}])
-    assert report["pot"] == 0
+def test_a_player_no_longer_seated_is_refused() -> None:
+    error = fails([HAND_1, {"table": ["A", "B", "C"]}, {"tricks": {"A": 2, "D": 2}}])
+    assert (error.entry, error.code, error.field) == (3, "vier-anderle.not_seated", "D")
 
 
 # --- tricks ----------------------------------------------------------------------------------
@@ -418,10 +427,20 @@ def test_pot_at_end_split_shares_among_those_seated_and_keeps_the_remainder() ->
     result = va.close(table)
     assert result["shares"] == dict.fromkeys(SIX, 6)
     assert result["kasse"] == 4
-    assert result["next_starting_pot"] == 0
+    assert result["next_starting_pot"] == 4  # what cannot be split starts the next game
     assert result["balances"] == {"A": 2, "B": -18, "C": 11, "D": 17, "E": -18, "F": 2}
     assert result["balances_cents"]["C"] == 110
     assert sum(result["balances"].values()) + result["kasse"] == 0
+
+
+def test_split_leaves_the_kasse_a_pot_the_next_game_can_play() -> None:
+    # 40 stakes among 3: 13 each would leave 1, which no game can start with (quarters);
+    # so 12 each, and the Kasse carries 4 into the next game.
+    table = replay(make_record([HAND_1, HAND_2, {"table": ["A", "B", "C"]}],
+                               rules={"pot_at_end": "split"}))
+    result = va.close(table)
+    assert result["shares"] == dict.fromkeys(["A", "B", "C"], 12)
+    assert (result["kasse"], result["next_starting_pot"]) == (4, 4)
 
 
 def test_split_only_pays_players_still_at_the_table() -> None:
@@ -774,7 +793,10 @@ def test_money_is_conserved_and_the_pot_stays_a_multiple_of_four(
     assert payments == sum(p["balance"] for p in report["players"])
     split = va.close(table, pot_at_end="split")
     assert sum(split["balances"].values()) + split["kasse"] == rules["starting_pot"]
-    assert 0 <= split["kasse"] < len(table.seated)
+    assert 0 <= split["kasse"] < TRICKS * len(table.seated) and split["kasse"] % TRICKS == 0
+    assert split["next_starting_pot"] == split["kasse"]
+    assert set(split["shares"].values()) <= {split["shares"][table.seated[0]]}
+    va.Table(["A", "B"], None, {"starting_pot": split["kasse"]})  # the next game can take it
     carry = va.close(table, pot_at_end="carry")
     assert sum(carry["balances"].values()) + carry["kasse"] == rules["starting_pot"]
 

@@ -18,7 +18,7 @@ HINTERSCHE = {  # the worked example of rules/hintersche.md: B loses game 1 (one
               {"points": {"B": 50, "C": 40, "D": 50}},
               {"points": {"B": 30, "C": 60, "D": 50}},
               {"points": {"B": 55, "C": 55, "D": 20}, "playoffs": [{"B": 40, "C": 30}]},
-              {"points": {"B": 50, "C": 70}}, {"points": {"B": 80, "C": 60}},
+              {"points": {"B": 50, "C": 70}}, {"points": {"B": 70, "C": 60}},
               {"points": {"B": 0, "C": 72}, "all_tricks": "C"}],
 }
 VIER_ANDERLE = {  # the seed's example with five players: the pot holds 32 stakes at the end

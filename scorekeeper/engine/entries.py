@@ -5,14 +5,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from . import errors
 from .errors import RuleError
 
 
-def check_keys(entry: Mapping[str, Any], allowed: Iterable[str]) -> None:
+def check_keys(entry: Mapping[str, Any], allowed: Iterable[str], game: Mapping[str, str]) -> None:
+    """Refuse a key that is not one of `allowed` in this game (`game`: its title)."""
     allowed = set(allowed)
     for key in entry:
         if key not in allowed:
-            raise RuleError("unknown_key", field=str(key), key=key)
+            raise errors.unknown_key(key, game)
 
 
 def whole_number(player: str, value: Any) -> int:
@@ -23,35 +25,11 @@ def whole_number(player: str, value: Any) -> int:
     return value
 
 
-def counts(entry: Mapping[str, Any], key: str, players: Iterable[str],
-           required: bool = True) -> dict[str, int]:
-    """Read `entry[key]`, a mapping of player names to whole numbers, for the given players.
-
-    Players left out count 0. Names outside `players` are an error.
-    """
-    players = list(players)
-    raw = entry.get(key)
-    if raw is None:
-        if required:
-            raise RuleError("missing_key", field=key, key=key)
-        raw = {}
-    if not isinstance(raw, Mapping):
-        raise RuleError("not_a_mapping", field=key, key=key)
-    result = dict.fromkeys(players, 0)
-    for name, value in raw.items():
-        if name not in result:
-            raise RuleError("unknown_player", field=str(name), player=name)
-        result[name] = whole_number(name, value)
-    return result
-
-
-def player_name(entry: Mapping[str, Any], key: str, players: Iterable[str],
-                required: bool = True) -> str | None:
+def player_name(entry: Mapping[str, Any], key: str, players: Iterable[str]) -> str:
+    """`entry[key]`, which must name one of `players`."""
     name = entry.get(key)
     if name is None:
-        if required:
-            raise RuleError("missing_key", field=key, key=key)
-        return None
+        raise errors.missing_key(key)
     if not isinstance(name, str) or name not in set(players):
         raise RuleError("unknown_player", field=key, player=name)
     return name
@@ -71,6 +49,6 @@ def seat_players(players: Any, first_dealer: Any, low: int, high: int) -> tuple[
         seen.add(name)
     if first_dealer is None:
         first_dealer = players[0]
-    if first_dealer not in seen:
+    if not isinstance(first_dealer, str) or first_dealer not in seen:
         raise RuleError("unknown_player", field="first_dealer", player=first_dealer)
     return list(players), first_dealer

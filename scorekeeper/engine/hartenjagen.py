@@ -29,12 +29,11 @@ By points::
     {"points": {"A": 3, "B": 13, "C": 0}, "jack": "C"}
 
 - Each player's points as counted at the table before any moon: hearts, queen(s) and, with
-  Black Maria, king(s)/ace(s) of spades, **including the jack of diamonds' -10** for whoever
-  took it (C above: 10 hearts and the jack = 0). With the jack on the entry must say who took it
-  (`jack`, same format as above), because e.g. 3 points can be 3 hearts or 13 hearts and the jack.
-  An entry whose points add up to the hand's total *without* the jack (the game-record example
-  `{"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"}`) is read as counted without the jack,
-  and the engine adds the jack's -10 itself. The two readings never collide: their sums differ.
+  Black Maria, king(s)/ace(s) of spades -- always **without the jack of diamonds**, so they add
+  up to the hand's total without the jack (26). With the jack on the entry names who took it
+  (`jack`, same format as above) and the engine adds its -10 itself (C above: 10 points and the
+  jack = 0). Points that add up to the total with the jack already taken off (16) are refused
+  with `hartenjagen.points_with_jack`, which says so: there is only one meaning.
 - The engine checks each player's points can be made from the cards (`27` or 14 + 13 cannot)
   and that all the points together can come from one pack (`7, 7, 6, 6` cannot: nobody took the
   queen). A player whose points (without the jack) are the whole hand shot the moon.
@@ -67,7 +66,9 @@ Common keys: `game`, `hands_played` (renege and tie-break hands included), `next
 `finished`, `players` (seating order, each `name`, `score`, `balance_cents`). Game keys:
 
 - `next_pass`: `"left"`, `"right"`, `"across"`, `"hold"` for the coming hand (the cycle runs over
-  all hands played, tie-break hands too); null with `passing: false` or after the end.
+  all hands played, tie-break hands too); null with `passing: false` or after the end. With an
+  odd number of players nobody sits across: the cycle is left, right, hold.
+- `across_seats`: how many seats on "across" is (half the table: 2 with 4 players, 3 with 6).
 - `winner` (name or null), `tiebreak` (names who must break a tie in the next hand, else []).
 - `dealer`: the dealer of the next hand (same as `next_dealer`).
 - `target`: the game's target total.
@@ -92,6 +93,7 @@ Error codes (besides the generic ones from errors.py)
 - `hartenjagen.<card>_unused` (field `<card>`): the card is named but its option is off.
 - `hartenjagen.points_player` (field: player): points no cards can make.
 - `hartenjagen.points_sum` (field `points`): the points do not add up to the hand's total.
+- `hartenjagen.points_with_jack` (field `points`): they add up to the total with the jack.
 - `hartenjagen.points_split` (field `points`): the points cannot come from one pack together.
 - `hartenjagen.moon_missing` / `no_moon` / `bad_moon` / `moon_not_asked` (field `moon`).
 <card> is one of queen, jack, king, ace. Names in card keys that are not players give
@@ -116,6 +118,7 @@ ONE_DECK_PLAYERS = 4  # one pack of 52 is dealt to exactly four players
 MIN_PLAYERS = 4
 MAX_PLAYERS = 10  # Cancellation Hartenjagen with two packs
 PASSES = ("left", "right", "across", "hold")
+ODD_PASSES = ("left", "right", "hold")  # with an odd number of players nobody sits across
 MOON_CHOICES = ("others", "self")
 
 # The penalty cards besides hearts, by the key that names their taker in a card entry.
@@ -178,7 +181,7 @@ SUMMARY = {
 }
 
 OPTIONS: tuple[Option, ...] = (
-    Option("target", 100, minimum=1, help={
+    Option("target", 100, minimum=1, maximum=1_000_000, help={
         "en": "the game ends after the hand in which someone reaches this total",
         "de": "das Spiel endet nach der Hand, in der jemand diese Punktzahl erreicht",
         "nl": "het spel eindigt na de hand waarin iemand dit totaal bereikt",
@@ -281,12 +284,12 @@ def _card_messages() -> dict[str, dict[str, str]]:
 
 MESSAGES: dict[str, dict[str, str]] = {
     f"{NAME}.players_one_deck": {
-        "en": "with one pack Hartenjagen needs exactly {need} players, there are {count}; "
-              "with two packs (\"decks\": 2) {low} to {high} can play",
-        "de": "mit einem Kartenspiel braucht Hartenjagen genau {need} Spieler, es sind "
-              "{count}; mit zwei Kartenspielen (\"decks\": 2) können {low} bis {high} mitspielen",
-        "nl": "met één spel kaarten heeft hartenjagen precies {need} spelers nodig, er zijn er "
-              "{count}; met twee spellen (\"decks\": 2) kunnen {low} tot {high} meedoen",
+        "en": "with one pack Hartenjagen needs exactly {need} players, not {count}; "
+              "with two packs {low} to {high} can play",
+        "de": "mit einem Kartenspiel braucht Hartenjagen genau {need} Spieler, nicht "
+              "{count}; mit zwei Kartenspielen können {low} bis {high} mitspielen",
+        "nl": "met één spel kaarten heeft hartenjagen precies {need} spelers nodig, niet "
+              "{count}; met twee spellen kunnen {low} tot {high} meedoen",
     },
     f"{NAME}.hearts_player": {
         "en": "{player}: {value} hearts is impossible, there are {total}",
@@ -304,9 +307,23 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "{player}: {value} punten kan niet met deze kaarten",
     },
     f"{NAME}.points_sum": {
-        "en": "the points add up to {got}, a hand has {total}",
-        "de": "die Punkte ergeben {got}, eine Hand hat aber {total}",
-        "nl": "de punten tellen op tot {got}, een hand heeft er {total}",
+        "en": "the points add up to {got}, a hand has {total}"
+              "{jack:yes= (without the jack of diamonds)|no=}",
+        "de": "die Punkte ergeben {got}, eine Hand hat aber {total}"
+              "{jack:yes= (ohne den Karo-Buben)|no=}",
+        "nl": "de punten tellen op tot {got}, een hand heeft er {total}"
+              "{jack:yes= (zonder de ruitenboer)|no=}",
+    },
+    f"{NAME}.points_with_jack": {
+        "en": "the points add up to {got}, so the jack of diamonds was counted in: enter the "
+              "points without it (a hand then has {total}); the app counts the jack's {jack} "
+              "for {holders:and} itself",
+        "de": "die Punkte ergeben {got}, also ist der Karo-Bube schon abgezogen: bitte die "
+              "Punkte ohne ihn eintragen (eine Hand hat dann {total}); die {jack} für "
+              "{holders:and} rechnet die App selbst",
+        "nl": "de punten tellen op tot {got}, dus de ruitenboer is al meegeteld: voer de punten "
+              "zonder hem in (een hand heeft dan {total}); de app rekent de {jack} voor "
+              "{holders:and} zelf",
     },
     f"{NAME}.points_split": {
         "en": "these points cannot all come from one hand",
@@ -314,12 +331,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "deze punten kunnen niet allemaal uit één hand komen",
     },
     f"{NAME}.moon_missing": {
-        "en": "{player} shot the moon: say whether {player} scores -{total} "
-              "(\"self\") or the others {total} each (\"others\")",
-        "de": "{player} hat den Mond geschossen: bekommt {player} -{total} (\"self\") "
-              "oder jeder andere {total} (\"others\")?",
-        "nl": "{player} heeft de maan geschoten: krijgt {player} -{total} (\"self\") "
-              "of elke andere speler {total} (\"others\")?",
+        "en": "{player} shot the moon: choose whether {player} scores -{total} "
+              "or each of the others {total}",
+        "de": "{player} hat den Mond geschossen: bitte wählen, ob {player} -{total} bekommt "
+              "oder jeder andere {total}",
+        "nl": "{player} heeft de maan geschoten: kies of {player} -{total} krijgt "
+              "of elke andere speler {total}",
     },
     f"{NAME}.no_moon": {
         "en": "nobody shot the moon in this hand",
@@ -327,14 +344,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "niemand heeft in deze hand de maan geschoten",
     },
     f"{NAME}.bad_moon": {
-        "en": "the moon choice must be \"self\" or \"others\"",
-        "de": "beim Mond muss \"self\" oder \"others\" gewählt werden",
-        "nl": "bij de maan moet \"self\" of \"others\" gekozen worden",
+        "en": "for the moon, choose whether the shooter scores minus or the others score",
+        "de": "beim Mond bitte wählen: Minuspunkte für den Schützen oder Punkte für die anderen",
+        "nl": "kies bij de maan: minpunten voor de schutter of punten voor de anderen",
     },
     f"{NAME}.moon_not_asked": {
-        "en": "the moon is only chosen with the rule \"moon\": \"choice\"",
-        "de": "beim Mond wird nur mit der Regel \"moon\": \"choice\" gewählt",
-        "nl": "bij de maan wordt alleen gekozen met de regel \"moon\": \"choice\"",
+        "en": "in this game the shooter does not choose: the rules say how the moon scores",
+        "de": "in diesem Spiel wählt der Schütze nicht: die Regeln sagen, wie der Mond zählt",
+        "nl": "in dit spel kiest de schutter niet: de regels zeggen hoe de maan telt",
     },
     **_card_messages(),
 }
@@ -432,7 +449,8 @@ class Table:
         self._card_values = tuple((key, VALUE_OF_KEY[key]) for key in self._pack.keys)
         self._split_key = (self.rules["decks"], self.rules["jack_of_diamonds"],
                            self.rules["black_maria"])
-        self._passing: bool = self.rules["passing"]
+        self._passes: tuple[str, ...] = (() if not self.rules["passing"]
+                                         else PASSES if self._n % 2 == 0 else ODD_PASSES)
         self._target: int = self.rules["target"]
         self.scores = [0] * self._n
         self.hands_played = 0
@@ -450,8 +468,8 @@ class Table:
         if type(entry) is not dict and not isinstance(entry, Mapping):
             raise RuleError("entry_not_object")
         if "renege" in entry:
-            entries.check_keys(entry, ("renege",))
-            offender = self._index[entries.player_name(entry, "renege", self.players) or ""]
+            entries.check_keys(entry, ("renege",), TITLE)
+            offender = self._index[entries.player_name(entry, "renege", self.players)]
             total = self._pack.moon_total
             hand = [total if i == offender else 0 for i in range(self._n)]
             self._commit("renege", hand, None, None, offender)
@@ -483,7 +501,7 @@ class Table:
                 raise RuleError(f"{NAME}.{key}_unused", field=key)
             if key == "moon" and self._moon_rule != "choice":
                 raise RuleError(f"{NAME}.moon_not_asked", field="moon")
-            raise RuleError("unknown_key", field=str(key), key=key)
+            raise errors.unknown_key(key, TITLE)
 
     def _holders(self, entry: Mapping[str, Any], key: str) -> list[int]:
         """The seats that took the copies of the card `key`, one seat per copy."""
@@ -527,9 +545,9 @@ class Table:
         """`entry[key]` as whole numbers per seat (left-out players 0); like entries.counts."""
         raw = entry.get(key)
         if raw is None:
-            raise RuleError("missing_key", field=key, key=key)
+            raise errors.missing_key(key)
         if type(raw) is not dict and not isinstance(raw, Mapping):
-            raise RuleError("not_a_mapping", field=key, key=key)
+            raise errors.not_a_mapping(key)
         result = [0] * self._n
         index = self._index
         for name, value in raw.items():
@@ -560,27 +578,33 @@ class Table:
         return base, jacks
 
     def _read_points(self, entry: Mapping[str, Any]) -> tuple[list[int], list[int]]:
-        """Points without the jack, and the jack's points, per player from a points entry."""
+        """Points without the jack, and the jack's points, per player from a points entry.
+
+        The points are those of the hearts, queen(s) and Black Maria cards; the jack of
+        diamonds is named in `jack` and counted by the engine, never typed into the points.
+        """
         points = self._counts(entry, "points")
         jacks = [0] * self._n
+        holders: list[str] = []
         if self._jack:
             for i in self._holders(entry, "jack"):
                 jacks[i] += self._jack_value
-        got = sum(points)
+                holders.append(self.players[i])
         p = self._pack
-        with_jack = got != p.moon_total  # else: counted without the jack
-        base = []
-        for name, value, jack in zip(self.players, points, jacks, strict=True):
-            own = value - jack if with_jack else value
-            if own not in p.reachable:
+        for name, value in zip(self.players, points, strict=True):
+            if value not in p.reachable:
                 raise RuleError(f"{NAME}.points_player", field=name, player=name, value=value)
-            base.append(own)
-        if with_jack and got != p.total:
-            raise RuleError(f"{NAME}.points_sum", field="points", got=got, total=p.total,
-                            without_jack=p.moon_total)
-        if not can_split(tuple(sorted(base)), *self._split_key):
+        got = sum(points)
+        if got != p.moon_total:
+            if self._jack and got == p.total:
+                raise RuleError(f"{NAME}.points_with_jack", field="points", got=got,
+                                total=p.moon_total, jack=self._jack_value * len(holders),
+                                holders=holders)
+            raise RuleError(f"{NAME}.points_sum", field="points", got=got, total=p.moon_total,
+                            jack="yes" if self._jack else "no")
+        if not can_split(tuple(sorted(points)), *self._split_key):
             raise RuleError(f"{NAME}.points_split", field="points")
-        return base, jacks
+        return points, jacks
 
     def _moon_choice(self, entry: Mapping[str, Any], shooter: int | None) -> str | None:
         if self._moon_rule != "choice":
@@ -602,7 +626,7 @@ class Table:
         scores = self.scores
         for i, points in enumerate(hand):
             scores[i] += points
-        passing = self.hands_played % len(PASSES) if self._passing else None
+        passing = self._passes[self.hands_played % len(self._passes)] if self._passes else None
         tied = self._tied
         self._history.append((passing, kind, hand, tuple(scores), shooter, choice, reneger, tied))
         self.hands_played += 1
@@ -636,14 +660,14 @@ class Table:
     def report(self) -> dict[str, Any]:
         names = self.players
         dealer = names[(self._first_dealer + self.hands_played) % self._n]
-        next_pass = (PASSES[self.hands_played % len(PASSES)]
-                     if self.rules["passing"] and not self.finished else None)
+        next_pass = (self._passes[self.hands_played % len(self._passes)]
+                     if self._passes and not self.finished else None)
         history = []
         for number, (passing, kind, hand, totals, shooter, choice, reneger, tied) in enumerate(
                 self._history, start=1):
             history.append({
                 "hand": number,
-                "pass": PASSES[passing] if passing is not None else None,
+                "pass": passing,
                 "kind": kind,
                 "points": dict(zip(names, hand)),  # noqa: B905 - same length, hot loop
                 "totals": dict(zip(names, totals)),  # noqa: B905
@@ -663,6 +687,7 @@ class Table:
             "winner": names[self.winner] if self.winner is not None else None,
             "tiebreak": [names[i] for i in self._tied],
             "target": self.rules["target"],
+            "across_seats": self._n // 2,
             "hand_total": self._pack.total,
             "moon_total": self._pack.moon_total,
             "hearts_total": self._pack.hearts,

@@ -16,17 +16,19 @@ over. Each line costs its owner ``tariff_cents``, paid to each opponent.
 
 Entries (the record's ``hands`` list), one per deal:
 
-- ``{"points": {"A": 30, "B": 45, "C": 35, "D": 30}}`` -- the card points of every player in the
-  deal (players of the deal left out scored 0; naming a player who is out of the game is an
-  error, ``hintersche.not_in_deal``). Each score must be makeable from the card values (not 1,
-  not 139), and together they must come from one pack: with four players they split the 140;
-  with 2 or 3 players (Butzen: 9 cards each, the rest lies out of play) they come from disjoint
-  sets of cards and add up to 140 or less. The rules ask no more, so how many cards are in play
-  is not checked (the rules' own example has a two-player deal of 80 and 60).
+- ``{"points": {"A": 30, "B": 45, "C": 35, "D": 30}}`` -- the card points of exactly the players
+  in the deal: leaving out a player who is in (``hintersche.points_missing``) or naming one who is
+  out (``hintersche.not_in_deal``) is an error, never a silent 0, so a correction of an earlier
+  deal can never change what a later entry means. Each score must be makeable from the card
+  values (not 1, not 139), and together they must come from the cards in play: 9 cards each, one
+  card of each player in every trick, so a player who took k tricks holds k x n cards (n players
+  in the deal) from the one 36-card pack. With four players that is the whole pack (the points
+  split the 140); with two, 18 cards are in play (4 to 136 points together), with three 27
+  (42 to 140).
 - ``"all_tricks": "C"`` (only in Butzen) -- C took all 9 tricks: a march; the others must have 0.
 - ``"playoffs": [{"B": 40, "C": 30}, ...]`` -- the playoff deals of tied players, in order. Each
-  is a deal among the tied players only (validated like a deal of that many players; left-out
-  tied players scored 0). A playoff decides by most points (phase 1, highest in Butzen) or by
+  is a deal among the tied players only, naming exactly them, checked like a deal of that many
+  players. A playoff decides by most points (phase 1, highest in Butzen) or by
   fewest points (lowest in Butzen, the final stage). If it ties again where it matters, the next
   playoff is among those still tied. When one deal needs two decisions (a tie for lowest *and* a
   tie for highest in a Butzen deal with four players), the playoffs for the **lowest** come first
@@ -37,8 +39,9 @@ When a tie decides something and the playoffs are missing (or tie again), `apply
 RuleError ``hintersche.playoff_needed`` (field ``"playoffs"``) and changes nothing; its params
 are ``tied`` (names, in dealing order: the first deals the playoff), ``dealer``, ``playoff``
 (the 1-based position in the ``playoffs`` list that is missing), ``kind`` (``"most"`` or
-``"fewest"``: which end of the playoff decides), and, for the message, ``names_en``,
-``names_de``, ``names_nl``, ``most_en``, ``most_de``, ``most_nl``. The form then asks for those
+``"fewest"``: which end of the playoff decides), ``points`` (the tied score) and ``tie``: where
+the tie is among the players it is decided between -- ``"most"``, ``"fewest"``, ``"between"``
+(neither) or ``"again"`` (a playoff tied again). The form then asks for those
 players' playoff points and resubmits the entry with the playoff appended. Playoffs where none
 is (or no further one is) needed are an error, ``hintersche.playoff_not_needed``.
 
@@ -66,16 +69,17 @@ rubber), ``balance_cents``) -- plus, for the web UI:
   ``playoffs`` (list of ``{"dealer", "points"}``), ``marks`` (name -> marks after the deal, before
   the slate is wiped at the end of a game) and ``events``: a list of ``{"type", "player",
   "count"}`` with type ``"march"``, ``"all_equal"`` (all four scored the same: everybody a mark),
-  ``"mark"`` (a mark added), ``"erase"`` (marks erased), ``"tie"`` (all tied in Butzen: nothing
+  ``"all_tricks"`` (a march by taking all tricks), ``"mark"`` (a mark added), ``"erase"`` (marks
+  erased), ``"tie"`` (all tied in Butzen: nothing
   changes), ``"out"`` (dropped out of the game), ``"line"`` (lost the game: count = lines) and
-  ``"butzen"`` (phase 1 is over).
+  ``"butzen"`` (phase 1 is over and Butzen begins; not when the game ends with phase 1).
 
 Money: ``balance_cents`` is worked out from the lines so far at any time: each line costs its
 owner the tariff paid to each of the other three. The players settle it at the end of the rubber.
 
 Card values: every total is derived from `cards` (140 points, 36 cards, 9 cards and 9 tricks a
-deal). Whether a set of scores can come from one pack is a memoised search over count vectors
-of the counting card values (12, 11, 10, 4, 3, 2), cached per sorted score tuple.
+deal). Whether a set of scores can come from the cards in play is a memoised search over count
+vectors of the counting card values (12, 11, 10, 4, 3, 2), cached per sorted score tuple.
 """
 
 from __future__ import annotations
@@ -185,7 +189,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "de": "Spiele in einer Runde",
             "nl": "spellen in een reeks",
         },
-        minimum=1, maximum=100_000,
+        minimum=1, maximum=10_000,
     ),
     options.Option(
         "tariff_cents", 500,
@@ -196,7 +200,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "nl": "wat een streep op de lijst zijn eigenaar kost, aan elke tegenstander, in "
                   "centen; 0 zonder geld",
         },
-        minimum=0, maximum=1_000_000,
+        minimum=0, maximum=100_000,
     ),
 )
 
@@ -206,25 +210,33 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "{player} ist in diesem Spiel schon draußen und spielt nicht mit",
         "nl": "{player} ligt uit dit spel en speelt deze ronde niet mee",
     },
+    f"{NAME}.points_missing": {
+        "en": "{player} plays this deal: please enter {player}'s points",
+        "de": "{player} spielt mit: bitte die Augen von {player} eintragen",
+        "nl": "{player} speelt mee: voer de punten van {player} in",
+    },
     f"{NAME}.bad_points": {
-        "en": "{player}: {value} points is impossible, a deal has 0 to {total}",
-        "de": "{player}: {value} Augen gibt es nicht, ein Spiel hat 0 bis {total} Augen",
-        "nl": "{player}: {value} punten kan niet, een ronde heeft 0 tot {total} punten",
+        "en": "{player}: {value:|point|points} is impossible, a deal has 0 to {total}",
+        "de": "{player}: {value:|Auge|Augen} gibt es nicht, ein Spiel hat 0 bis {total} Augen",
+        "nl": "{player}: {value:|punt|punten} kan niet, een ronde heeft 0 tot {total} punten",
     },
     f"{NAME}.not_makeable": {
-        "en": "{player}: no cards add up to {value} points",
-        "de": "{player}: {value} Augen kann man mit diesen Karten nicht haben",
-        "nl": "{player}: met deze kaarten kom je niet op {value} punten",
+        "en": "{player}: no cards add up to {value:|point|points}",
+        "de": "{player}: {value:|Auge|Augen} kann man mit diesen Karten nicht haben",
+        "nl": "{player}: met deze kaarten kom je niet op {value:|punt|punten}",
     },
     f"{NAME}.wrong_total": {
         "en": "the points add up to {total}, there are {expected}",
         "de": "die Augen ergeben {total}, es sind aber {expected}",
         "nl": "de punten tellen op tot {total}, het zijn er {expected}",
     },
-    f"{NAME}.too_many_points": {
-        "en": "the points add up to {total}, but the cards only have {expected}",
-        "de": "die Augen ergeben {total}, die Karten haben aber nur {expected}",
-        "nl": "de punten tellen op tot {total}, maar de kaarten hebben er maar {expected}",
+    f"{NAME}.in_play_total": {
+        "en": "the points add up to {total}, but with {count} players only {cards} cards are in "
+              "play (9 each): together they hold {low} to {high} points",
+        "de": "die Augen ergeben {total}, aber bei {count} Spielern sind nur {cards} Karten im "
+              "Spiel (9 für jeden): die haben zusammen {low} bis {high} Augen",
+        "nl": "de punten tellen op tot {total}, maar met {count} spelers zijn er maar {cards} "
+              "kaarten in het spel (9 elk): samen {low} tot {high} punten",
     },
     f"{NAME}.impossible": {
         "en": "these points cannot all come from one pack of {cards} cards",
@@ -232,15 +244,24 @@ MESSAGES: dict[str, dict[str, str]] = {
               "auf",
         "nl": "zo kunnen de punten niet verdeeld zijn: met de {cards} kaarten kan dat niet",
     },
+    f"{NAME}.impossible_in_play": {
+        "en": "these points cannot come from the {cards} cards in play: whoever takes a trick "
+              "takes {count} cards, and the cards worth nothing are only {blanks}",
+        "de": "so können die Augen nicht verteilt sein: es sind {cards} Karten im Spiel, wer "
+              "einen Stich macht, bekommt {count} Karten, und leere Karten gibt es nur {blanks}",
+        "nl": "zo kunnen de punten niet verdeeld zijn: er zijn {cards} kaarten in het spel, wie "
+              "een slag haalt krijgt {count} kaarten, en kaarten zonder punten zijn er maar "
+              "{blanks}",
+    },
     f"{NAME}.all_tricks_not_butzen": {
         "en": "taking all tricks only counts in Butzen",
         "de": "alle Stiche zählen nur beim Butzen",
         "nl": "alle slagen telt alleen bij het Butzen",
     },
     f"{NAME}.all_tricks_others": {
-        "en": "{player} has {value} points, but {marcher} took all the tricks",
-        "de": "{player} hat {value} Augen, aber {marcher} hat alle Stiche gemacht",
-        "nl": "{player} heeft {value} punten, maar {marcher} heeft alle slagen gehaald",
+        "en": "{player} has {value:|point|points}, but {marcher} took all the tricks",
+        "de": "{player} hat {value:|Auge|Augen}, aber {marcher} hat alle Stiche gemacht",
+        "nl": "{player} heeft {value:|punt|punten}, maar {marcher} heeft alle slagen gehaald",
     },
     f"{NAME}.bad_playoffs": {
         "en": "the playoffs must be a list of playoff deals, each giving the tied players' points",
@@ -252,18 +273,32 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Stechen {playoff}: {player} sticht hier nicht mit",
         "nl": "beslissingsronde {playoff}: {player} speelt hier niet mee",
     },
+    f"{NAME}.playoff_missing": {
+        "en": "playoff {playoff}: please enter {player}'s points",
+        "de": "Stechen {playoff}: bitte die Augen von {player} eintragen",
+        "nl": "beslissingsronde {playoff}: voer de punten van {player} in",
+    },
     f"{NAME}.playoff_impossible": {
-        "en": "playoff {playoff}: these points cannot all come from one pack of {cards} cards",
+        "en": "playoff {playoff}: these points cannot come from the {cards} cards in play "
+              "({count} players, 9 cards each)",
         "de": "Stechen {playoff}: so können die Augen nicht verteilt sein, mit den {cards} "
-              "Karten geht das nicht auf",
-        "nl": "beslissingsronde {playoff}: zo kunnen de punten niet verdeeld zijn, met de "
-              "{cards} kaarten kan dat niet",
+              "Karten im Spiel ({count} Spieler, je 9 Karten) geht das nicht auf",
+        "nl": "beslissingsronde {playoff}: zo kunnen de punten niet verdeeld zijn met de "
+              "{cards} kaarten in het spel ({count} spelers, 9 kaarten elk)",
     },
     f"{NAME}.playoff_needed": {
-        "en": "{names_en} tie for {most_en} points: enter their playoff deal",
-        "de": "{names_de} liegen mit den {most_de} Augen gleichauf: bitte ihr Stechen "
-              "eintragen",
-        "nl": "{names_nl} staan gelijk met de {most_nl} punten: voer hun beslissingsronde in",
+        "en": "{tied:and} tie {tie:most=for the most points|fewest=for the fewest points|"
+              "between=with {points} points|again=again in the playoff}: enter their playoff "
+              "deal{decides:=|most= (the most playoff points decide)|"
+              "fewest= (the fewest playoff points decide)}",
+        "de": "{tied:and} liegen {tie:most=mit den meisten Augen|fewest=mit den wenigsten Augen|"
+              "between=mit {points} Augen|again=auch im Stechen} gleichauf: bitte ihr Stechen "
+              "eintragen{decides:=|most= (die meisten Augen im Stechen entscheiden)|"
+              "fewest= (die wenigsten Augen im Stechen entscheiden)}",
+        "nl": "{tied:and} staan gelijk {tie:most=met de meeste punten|fewest=met de minste "
+              "punten|between=met {points} punten|again=ook in de beslissingsronde}: voer hun "
+              "beslissingsronde in{decides:=|most= (de meeste punten beslissen)|"
+              "fewest= (de minste punten beslissen)}",
     },
     f"{NAME}.playoff_not_needed": {
         "en": "too many playoff deals: this deal needs {needed}",
@@ -274,9 +309,6 @@ MESSAGES: dict[str, dict[str, str]] = {
 errors.register_messages(MESSAGES)
 
 _KEYS = frozenset({"points", "all_tricks", "playoffs"})
-_MOST = {"en": "most", "de": "meisten", "nl": "meeste"}
-_FEWEST = {"en": "fewest", "de": "wenigsten", "nl": "minste"}
-_AND = {"en": "and", "de": "und", "nl": "en"}
 _SHOW_LIMIT = 1_000_000
 
 
@@ -287,63 +319,88 @@ _SHOW_LIMIT = 1_000_000
 # bit above the count, so `remaining - taken` keeps every guard bit exactly when `taken` fits.
 
 _VALUE_COUNTS = Counter(cards.hintersche_values())
-_VALUE_COUNTS.pop(0, None)  # the blanks (9, 8, 7, 6) never limit a score
+BLANKS = _VALUE_COUNTS.pop(0, 0)  # the 16 cards worth nothing (9, 8, 7, 6)
 _FACES = tuple(sorted(_VALUE_COUNTS, reverse=True))  # (12, 11, 10, 4, 3, 2)
 _LIMITS = tuple(_VALUE_COUNTS[v] for v in _FACES)
 _GUARD_BIT = 1 << max(_LIMITS).bit_length()
 _WIDTH = max(_LIMITS).bit_length() + 1
 _GUARDS = sum(_GUARD_BIT << (i * _WIDTH) for i in range(len(_FACES)))
 _FULL = _GUARDS + sum(n << (i * _WIDTH) for i, n in enumerate(_LIMITS))
+_COUNTING = sum(_LIMITS)  # 20 cards that count
 
 
-def _vectors_by_sum() -> dict[int, tuple[int, ...]]:
-    """Every sub-multiset of the counting cards, as a packed count vector, by its sum."""
-    found: dict[int, list[int]] = {}
+def _vectors_by_sum() -> dict[int, tuple[tuple[int, int], ...]]:
+    """Every sub-multiset of the counting cards by its sum: (packed count vector, card count)."""
+    found: dict[int, list[tuple[int, int]]] = {}
     for combo in itertools.product(*(range(n + 1) for n in _LIMITS)):
         total = sum(c * v for c, v in zip(combo, _FACES, strict=True))
-        found.setdefault(total, []).append(sum(c << (i * _WIDTH) for i, c in enumerate(combo)))
-    return {s: tuple(vs) for s, vs in found.items()}
+        packed = sum(c << (i * _WIDTH) for i, c in enumerate(combo))
+        found.setdefault(total, []).append((packed, sum(combo)))
+    return {s: tuple(sorted(vs, key=lambda v: v[1])) for s, vs in found.items()}
 
 
 _BY_SUM = _vectors_by_sum()
 MAKEABLE = frozenset(_BY_SUM)  # every score one player can take: 0, 2..138, 140
 
 
+def in_play(players: int) -> tuple[int, int, int]:
+    """Cards in play with this many players in the deal, and the fewest and most points they
+    can hold together (2 players: 18 cards, 4 to 136; 3: 27, 42 to 140; 4: 36, 140)."""
+    count = players * CARDS_PER_PLAYER
+    values = sorted(v for v, n in _VALUE_COUNTS.items() for _ in range(n))
+    fewest = max(0, count - BLANKS)  # the blanks cannot fill more than their number of cards
+    return count, sum(values[:fewest]), sum(values[-min(count, len(values)):])
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def deal_possible(scores: tuple[int, ...]) -> bool:
-    """Can one pack give these players these points (sorted ascending)?
+    """Can these players (one score each, sorted ascending) have taken these points?
 
-    The players' counting cards must be disjoint sub-multisets of the pack. With four players
-    the whole pack is dealt, so they must share out all of it; with fewer, the cards not dealt
-    are out of play and the points add up to 140 or less. (The rules ask no more than that: the
-    worked example's final-stage deal B 80, C 60 could not come from 18 cards in play, but the
-    rules accept it, so the number of cards in play is not checked.)
+    Each holds 9 cards, and every trick holds one card of each player, so a player who took k
+    tricks holds k x n cards (n players); the k add up to 9. The counting cards they took must
+    be disjoint parts of the pack, each player's part fitting in whole tricks, and the cards in
+    play that count nothing are at most the pack's blanks.
     """
-    k = len(scores)
-    total = sum(scores)
-    whole_pack = k * CARDS_PER_PLAYER >= PACK_SIZE
-    if total > TOTAL or (whole_pack and total != TOTAL):
+    n = len(scores)
+    count, fewest, most = in_play(n)
+    if not fewest <= sum(scores) <= most or any(s not in MAKEABLE for s in scores):
         return False
-    if any(s not in MAKEABLE for s in scores):
-        return False
-    # With the whole pack dealt the last player simply has what is left.
-    players = k - 1 if whole_pack else k
-    failed: set[tuple[int, int]] = set()
+    if count >= PACK_SIZE:  # the whole pack: the last player simply has what is left
+        return _split(scores[:-1], n, _FULL, 0)
+    return _split(scores, n, _FULL, 0, count - BLANKS)
 
-    def search(i: int, remaining: int) -> bool:
-        if i == players:
-            return True
-        key = (i, remaining)
+
+def _split(scores: tuple[int, ...], n: int, remaining: int, tricks: int,
+           at_least: int = 0) -> bool:
+    """Can `scores` be taken from the `remaining` counting cards in at most 9 - `tricks`
+    tricks, with at least `at_least` counting cards among them?"""
+    failed: set[tuple[int, int, int]] = set()
+    last = len(scores)
+    left = _popcount_cards
+
+    def search(i: int, remaining: int, tricks: int) -> bool:
+        if i == last:
+            return _COUNTING - left(remaining) >= at_least
+        key = (i, remaining, tricks)
         if key in failed:
             return False
-        for packed in _BY_SUM[scores[i]]:
+        for packed, size in _BY_SUM[scores[i]]:
+            need = tricks - (-size // n)  # whole tricks for these cards
+            if need > TRICKS:
+                break  # the vectors come in order of size
             rest = remaining - packed
-            if rest & _GUARDS == _GUARDS and search(i + 1, rest):
+            if rest & _GUARDS == _GUARDS and search(i + 1, rest, need):
                 return True
         failed.add(key)
         return False
 
-    return search(0, _FULL)
+    return search(0, remaining, tricks)
+
+
+def _popcount_cards(remaining: int) -> int:
+    """How many counting cards a packed remaining vector still holds."""
+    mask = _GUARD_BIT - 1
+    return sum((remaining >> (i * _WIDTH)) & mask for i in range(len(_FACES)))
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -356,12 +413,6 @@ def _shown(value: int) -> int | str:
     if value < -_SHOW_LIMIT:
         return f"less than {-_SHOW_LIMIT}"
     return value
-
-
-def _join(names: Sequence[str], lang: str) -> str:
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + f" {_AND[lang]} " + names[-1]
 
 
 def _read_number(name: str, value: Any, field: str) -> int:
@@ -458,6 +509,7 @@ class _Playoffs:
              lowest: bool) -> list[int]:
         """The `count` players of `group` with the fewest (or most) points, ties played off."""
         chosen: list[int] = []
+        tie = ""
         while True:
             ordered = sorted(scores[p] for p in group)
             threshold = ordered[count - 1] if lowest else ordered[-count]
@@ -470,22 +522,23 @@ class _Playoffs:
             count -= len(better)
             if count == len(tied):
                 return chosen + tied
+            # where the tie is among the players it is decided between, for the message
+            tie = ("again" if tie else "most" if threshold == ordered[-1]
+                   else "fewest" if threshold == ordered[0] else "between")
             group = self.table._orders[self.last][sum(1 << p for p in tied)]
-            scores = self._next(group, lowest)
+            scores = self._next(group, lowest, tie, threshold)
 
-    def _next(self, group: list[int], lowest: bool) -> list[int]:
+    def _next(self, group: list[int], lowest: bool, tie: str, points: int) -> list[int]:
         """Read the next playoff deal among `group` (dealing order) and return its scores."""
         table = self.table
         names = [table.players[p] for p in group]
         number = self.used + 1
         if self.used == len(self.raw):
-            most = _FEWEST if lowest else _MOST
-            raise RuleError(
-                f"{NAME}.playoff_needed", field="playoffs", tied=names, dealer=names[0],
-                playoff=number, kind="fewest" if lowest else "most",
-                **{f"names_{lang}": _join(names, lang) for lang in _AND},
-                **{f"most_{lang}": word for lang, word in most.items()},
-            )
+            kind = "fewest" if lowest else "most"
+            raise RuleError(f"{NAME}.playoff_needed", field="playoffs", tied=names,
+                            dealer=names[0], playoff=number,
+                            kind=kind, tie=tie, points=points,
+                            decides="" if tie == kind else kind)
         raw = self.raw[self.used]
         if not isinstance(raw, Mapping):
             raise RuleError(f"{NAME}.bad_playoffs", field="playoffs", playoff=number)
@@ -498,9 +551,13 @@ class _Playoffs:
                 raise RuleError(f"{NAME}.not_in_playoff", field="playoffs", player=name,
                                 playoff=number)
             scores[seat] = _read_number(name, value, "playoffs")
+        missing = [name for name in names if name not in raw]
+        if missing:
+            raise RuleError(f"{NAME}.playoff_missing", field="playoffs", player=missing[0],
+                            playoff=number)
         if not deal_possible(tuple(sorted(scores[p] for p in group))):
             raise RuleError(f"{NAME}.playoff_impossible", field="playoffs", playoff=number,
-                            cards=PACK_SIZE,
+                            cards=in_play(len(group))[0], count=len(group),
                             points={table.players[p]: scores[p] for p in group})
         self.used = number
         self.last = group[0]
@@ -560,7 +617,7 @@ class Table:
             raise RuleError("entry_not_object")
         for key in entry:
             if key not in _KEYS:
-                raise RuleError("unknown_key", field=str(key), key=key)
+                raise errors.unknown_key(key, TITLE)
         deal = self._deal()
         scores = self._read_points(entry.get("points"), deal)
         all_tricks = entry.get("all_tricks")
@@ -579,11 +636,12 @@ class Table:
         self._commit(deal, scores, all_tricks, playoffs, marks, events, taker)
 
     def _read_points(self, raw: Any, deal: list[int]) -> list[int]:
+        """Every score of the deal, per seat (0 for seats out of the deal), checked."""
         if type(raw) is not dict:
             if raw is None:
-                raise RuleError("missing_key", field="points", key="points")
+                raise errors.missing_key("points")
             if not isinstance(raw, Mapping):
-                raise RuleError("not_a_mapping", field="points", key="points")
+                raise errors.not_a_mapping("points")
         seat_of = self._seat
         ins = self._in
         scores = [0] * self._n
@@ -598,13 +656,23 @@ class Table:
                 value = _read_number(name, value, name)
             scores[seat] = value
             total += value
-        if total != TOTAL and (total > TOTAL or len(deal) == FULL_TABLE):
-            code = "wrong_total" if len(deal) == FULL_TABLE else "too_many_points"
-            raise RuleError(f"{NAME}.{code}", field="points", total=total, expected=TOTAL)
-        if not deal_possible(tuple(sorted([scores[p] for p in deal]))):
-            raise RuleError(f"{NAME}.impossible", field="points", cards=PACK_SIZE,
-                            points={self.players[p]: scores[p] for p in deal})
-        return scores
+        if len(raw) != len(deal):
+            missing = next(self.players[p] for p in deal if self.players[p] not in raw)
+            raise RuleError(f"{NAME}.points_missing", field=missing, player=missing)
+        if deal_possible(tuple(sorted([scores[p] for p in deal]))):
+            return scores
+        points = {self.players[p]: scores[p] for p in deal}
+        count, fewest, most = in_play(len(deal))
+        if len(deal) == FULL_TABLE:
+            if total != TOTAL:
+                raise RuleError(f"{NAME}.wrong_total", field="points", total=total,
+                                expected=TOTAL)
+            raise RuleError(f"{NAME}.impossible", field="points", cards=PACK_SIZE, points=points)
+        if not fewest <= total <= most:
+            raise RuleError(f"{NAME}.in_play_total", field="points", total=total,
+                            count=len(deal), cards=count, low=fewest, high=most)
+        raise RuleError(f"{NAME}.impossible_in_play", field="points", cards=count,
+                        count=len(deal), blanks=BLANKS, points=points)
 
     def _read_all_tricks(self, raw: Any, deal: list[int], scores: list[int]) -> int:
         seat = self._seat.get(raw) if type(raw) is str else None
@@ -657,7 +725,7 @@ class Table:
             return marks, events, taker
 
         if marcher is not None:
-            events += ("march", marcher, 0)
+            events += ("march", marcher, 0) if all_tricks is None else ("all_tricks", marcher, 0)
             excess = sum(marks) - SLATE
             if k == 2 or excess <= 0 or excess >= MARCH_ERASES:
                 _erase(marks, events, marcher, MARCH_ERASES)
@@ -708,12 +776,14 @@ class Table:
         if phase == VIER_STRICH:
             self._takers.append(taker)
             if sum(marks) >= SLATE:
-                events += ("butzen", -1, 0)
                 self.phase = BUTZEN
-                loser = self._drop_out(deal, marks, events)
-                if (loser is not None and self.rules["four_losses_double"]
-                        and self._takers.count(loser) == SLATE):
+                outs: _Events = []
+                loser = self._drop_out(deal, marks, outs)
+                if loser is None:  # Butzen begins (not when the game ends with phase 1)
+                    events += ("butzen", -1, 0)
+                elif self.rules["four_losses_double"] and self._takers.count(loser) == SLATE:
                     lines = FOUR_LOSSES_LINES
+                events += outs
         elif 0 in marks:
             loser = self._drop_out(deal, marks, events)
         if loser is not None:

@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import errors
 from .errors import RuleError
 
 
@@ -25,26 +26,35 @@ class Option:
     labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # choice -> lang -> label
     extra_check: Callable[[Any], bool] | None = None
 
+    def __post_init__(self) -> None:
+        if self.kind == "int" and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"the number option {self.name!r} needs a minimum and a maximum")
+
     @property
     def kind(self) -> str:
         if self.choices:
             return "choice"
         return "bool" if isinstance(self.default, bool) else "int"
 
-    def allowed(self) -> str:
-        """Describe the allowed values (English, for error messages)."""
-        if self.choices:
-            return "one of " + ", ".join(_show(c) for c in self.choices)
-        if self.kind == "bool":
-            return "true or false"
-        parts = ["a whole number"]
-        if self.minimum is not None:
-            parts.append(f"at least {self.minimum}")
-        if self.maximum is not None:
-            parts.append(f"at most {self.maximum}")
-        if self.multiple_of:
-            parts.append(f"a multiple of {self.multiple_of}")
-        return ", ".join(parts)
+    def allowed(self) -> dict[str, str]:
+        """The allowed values in players' words, per language (for error messages)."""
+        words: dict[str, str] = {}
+        for lang in errors.LANGUAGES:
+            if self.choices:
+                shown = [self.labels.get(c, {}).get(lang) or _show(c) for c in self.choices]
+                words[lang] = errors.join(shown, lang, errors.OR)
+            elif self.kind == "bool":
+                words[lang] = errors.join([_YES[lang], _NO[lang]], lang, errors.OR)
+            else:
+                text = _WHOLE[lang].format(low=self.minimum, high=self.maximum)
+                if self.multiple_of:
+                    text += _MULTIPLE[lang].format(n=self.multiple_of)
+                words[lang] = text
+        return words
+
+    def error(self, value: Any) -> RuleError:
+        return RuleError("bad_option", field=self.name, option=self.name, label=dict(self.help),
+                         value=_show(value), allowed=self.allowed())
 
     def accepts(self, value: Any) -> bool:
         if self.choices:
@@ -60,6 +70,14 @@ class Option:
         if self.multiple_of and value % self.multiple_of:
             return False
         return self.extra_check is None or self.extra_check(value)
+
+
+_YES = {"en": "yes", "de": "ja", "nl": "ja"}
+_NO = {"en": "no", "de": "nein", "nl": "nee"}
+_WHOLE = {"en": "a whole number from {low} to {high}", "de": "eine ganze Zahl von {low} bis {high}",
+          "nl": "een geheel getal van {low} tot {high}"}
+_MULTIPLE = {"en": ", a multiple of {n}", "de": ", ein Vielfaches von {n}",
+             "nl": ", een veelvoud van {n}"}
 
 
 def _show(value: Any) -> str:
@@ -83,8 +101,7 @@ def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
         if option is None:
             raise RuleError("unknown_option", field=str(name), option=name)
         if not option.accepts(value):
-            raise RuleError("bad_option", field=name, option=name, value=_show(value),
-                            allowed=option.allowed())
+            raise option.error(value)
         rules[name] = value
     return rules
 

@@ -7,7 +7,8 @@ into money for display.
 Entries (the record's ``hands`` list; table changes are entries too, so errors say "entry 7"):
 
 - ``{"tricks": {"A": 2, "B": 1, "C": 1}}`` -- a hand in which everybody at the table played
-  (always so in a type-1 hand). Players left out took no trick.
+  (always so in a type-1 hand). Players left out took no trick; naming a player who is not at
+  the table or did not play is an error, even with 0 tricks.
 - ``{"playing": ["B", "C", "D", "E"], "tricks": {"C": 1, "D": 3}}`` -- a type-2 hand: who played,
   then their tricks. ``"playing": []`` means nobody played (``tricks`` may then be left out); with a
   single player ``tricks`` may be left out too (they take all the tricks). In a type-1 hand
@@ -46,9 +47,10 @@ Entries (the record's ``hands`` list; table changes are entries too, so errors s
 
 Errors (RuleError code -> field): ``vier-anderle.trick_count`` -> "tricks" (they do not add up
 to 4); ``vier-anderle.bad_tricks`` -> the player (below 0 or above 4);
-``vier-anderle.did_not_play`` -> the player; ``vier-anderle.everybody_plays`` -> "playing"
-(type-1 hand with somebody dropping; params ``missing``); ``vier-anderle.bad_playing`` ->
-"playing"; ``vier-anderle.not_seated`` -> the player in ``tricks``, else "playing";
+``vier-anderle.did_not_play`` and ``vier-anderle.not_playing`` -> the player;
+``vier-anderle.everybody_plays`` -> "playing" (type-1 hand with somebody dropping; params
+``missing``); ``vier-anderle.bad_playing`` -> "playing"; ``vier-anderle.not_seated`` -> the
+player in ``tricks``, else "playing";
 ``unknown_player`` likewise, or "first_dealer"; ``duplicate_player`` -> "playing" / "table";
 ``vier-anderle.bad_table``, ``vier-anderle.table_too_small``, ``vier-anderle.pack_too_small``
 -> "table"; ``vier-anderle.dealer_not_seated`` -> "dealer"; ``vier-anderle.pot_not_empty`` ->
@@ -120,7 +122,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "nl": f"inzetten die de gever voor elke hand in de pot legt "
                   f"(een veelvoud van {TRICKS})",
         },
-        minimum=TRICKS, maximum=10_000, multiple_of=TRICKS,
+        minimum=TRICKS, maximum=400, multiple_of=TRICKS,
     ),
     options.Option(
         "stake_cents", 10,
@@ -129,7 +131,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "de": "Geldwert eines Einsatzes, in Cent",
             "nl": "geldwaarde van één inzet, in centen",
         },
-        minimum=0, maximum=100_000,
+        minimum=0, maximum=10_000,
     ),
     options.Option(
         "nobody_plays", "ante-stays",
@@ -177,7 +179,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "nl": "inzetten die de Kasse uit een eerder spel in de pot meebrengt "
                   f"(een veelvoud van {TRICKS})",
         },
-        minimum=0, maximum=1_000_000_000, multiple_of=TRICKS,
+        minimum=0, maximum=10_000_000, multiple_of=TRICKS,
     ),
 )
 
@@ -188,14 +190,19 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "een hand heeft {tricks} slagen, je hebt er {total} ingevoerd",
     },
     f"{NAME}.bad_tricks": {
-        "en": "{player} cannot have {value} tricks, a hand has {tricks}",
-        "de": "{player} kann nicht {value} Stiche haben, eine Hand hat {tricks}",
-        "nl": "{player} kan geen {value} slagen hebben, een hand heeft er {tricks}",
+        "en": "{player} cannot have {value:|trick|tricks}, a hand has {tricks}",
+        "de": "{player} kann nicht {value:|Stich|Stiche} haben, eine Hand hat {tricks}",
+        "nl": "{player} kan geen {value:|slag|slagen} hebben, een hand heeft er {tricks}",
     },
     f"{NAME}.did_not_play": {
-        "en": "{player} did not play but has a trick",
-        "de": "{player} hat nicht mitgespielt, hat aber einen Stich",
-        "nl": "{player} speelde niet mee maar heeft een slag",
+        "en": "{player} did not play this hand but has {tricks:|trick|tricks}",
+        "de": "{player} hat bei dieser Hand nicht mitgespielt, hat aber {tricks:|Stich|Stiche}",
+        "nl": "{player} speelde deze hand niet mee maar heeft {tricks:|slag|slagen}",
+    },
+    f"{NAME}.not_playing": {
+        "en": "{player} did not play this hand",
+        "de": "{player} hat bei dieser Hand nicht mitgespielt",
+        "nl": "{player} speelde deze hand niet mee",
     },
     f"{NAME}.everybody_plays": {
         "en": "the pot is empty, so everybody plays this hand",
@@ -303,7 +310,7 @@ class Table:
     def _apply_hand(self, entry: Mapping[str, Any]) -> None:
         for key in entry:
             if key not in _HAND_KEYS:
-                raise RuleError("unknown_key", field=str(key), key=key)
+                raise errors.unknown_key(key, TITLE)
         seated = self.seated
         seated_set = self._seated_set
         pot = self.pot
@@ -325,11 +332,11 @@ class Table:
         tricks: dict[str, int] = {}
         if raw is None:
             if playing is None or len(playing) > 1:
-                raise RuleError("missing_key", field="tricks", key="tricks")
+                raise errors.missing_key("tricks")
             for name in playing:
                 tricks[name] = TRICKS
         elif not isinstance(raw, Mapping):
-            raise RuleError("not_a_mapping", field="tricks", key="tricks")
+            raise errors.not_a_mapping("tricks")
         else:
             total = 0
             for name, value in raw.items():
@@ -340,10 +347,10 @@ class Table:
                 if value < 0 or value > TRICKS:
                     raise RuleError(f"{NAME}.bad_tricks", field=name, player=name,
                                     value=_shown(value), tricks=TRICKS)
+                if playing is not None and name not in playing:
+                    code = "did_not_play" if value else "not_playing"
+                    raise RuleError(f"{NAME}.{code}", field=name, player=name, tricks=value)
                 if value:
-                    if playing is not None and name not in playing:
-                        raise RuleError(f"{NAME}.did_not_play", field=name, player=name,
-                                        tricks=value)
                     tricks[name] = value
                     total += value
             expected = TRICKS if playing is None or playing else 0
@@ -409,7 +416,7 @@ class Table:
     def _apply_table(self, entry: Mapping[str, Any]) -> None:
         for key in entry:
             if key not in _TABLE_KEYS:
-                raise RuleError("unknown_key", field=str(key), key=key)
+                raise errors.unknown_key(key, TITLE)
         raw = entry["table"]
         if type(raw) is not list or not all(type(n) is str and n.strip() for n in raw):
             raise RuleError(f"{NAME}.bad_table", field="table")
@@ -522,10 +529,11 @@ def close(report_or_table: Table | Mapping[str, Any], pot_at_end: str | None = N
     Takes a `Table` or its `report()`; ``pot_at_end`` overrides the game's option. Returns
     ``pot_at_end``, ``pot``, ``shares`` (name -> stakes from the pot, only under "split", for the
     players seated now), ``kasse`` (stakes that stay with the group: the whole pot under "carry",
-    the remainder that cannot be split in whole stakes under "split", 0 under "play-out"),
-    ``next_starting_pot`` (what the next game's ``starting_pot`` should be: the pot under
-    "carry", else 0), ``balances`` (name -> final balance with the shares), ``balances_cents``
-    and ``kasse_cents``. Always ``sum(balances) + kasse == starting_pot``.
+    the remainder that cannot be split under "split", 0 under "play-out"),
+    ``next_starting_pot`` (what the next game's ``starting_pot`` should be: what the Kasse
+    keeps, under "carry" and "split" alike), ``balances`` (name -> final balance with the
+    shares), ``balances_cents`` and ``kasse_cents``. Always
+    ``sum(balances) + kasse == starting_pot``.
 
     Under "play-out" the evening can only close when the pot is empty; otherwise this raises
     RuleError ``vier-anderle.pot_not_empty`` (field ``pot``). Pure: changes nothing.
@@ -549,16 +557,19 @@ def close(report_or_table: Table | Mapping[str, Any], pot_at_end: str | None = N
     if mode == "carry":
         kasse = pot
     elif mode == "split":
-        share, kasse = divmod(pot, len(seated))
+        # Everybody gets the same whole number of stakes; what stays must be a pot the next
+        # game can play with (a multiple of 4, so its quarters are whole stakes).
+        share = pot // len(seated)
+        while (pot - share * len(seated)) % TRICKS:
+            share -= 1
+        kasse = pot - share * len(seated)
         shares = dict.fromkeys(seated, share)
     elif mode == "play-out":
         if pot:
             raise RuleError(f"{NAME}.pot_not_empty", field="pot", pot=pot)
         kasse = 0
     else:
-        option = next(o for o in OPTIONS if o.name == "pot_at_end")
-        raise RuleError("bad_option", field="pot_at_end", option="pot_at_end",
-                        value=f'"{mode}"', allowed=option.allowed())
+        raise next(o for o in OPTIONS if o.name == "pot_at_end").error(mode)
     final = {name: value + shares.get(name, 0) for name, value in balances.items()}
     cents = rules["stake_cents"]
     return {
@@ -567,7 +578,7 @@ def close(report_or_table: Table | Mapping[str, Any], pot_at_end: str | None = N
         "starting_pot": starting_pot,
         "shares": shares,
         "kasse": kasse,
-        "next_starting_pot": kasse if mode == "carry" else 0,
+        "next_starting_pot": kasse,
         "balances": final,
         "balances_cents": {name: value * cents for name, value in final.items()},
         "kasse_cents": kasse * cents,

@@ -94,7 +94,7 @@ def test_hintersche_rubber(phone, shots):
     shots("edit")
     save(page, "main form")
     hintersche_deal(page, {"B": 50, "C": 70})
-    hintersche_deal(page, {"B": 80, "C": 60})
+    hintersche_deal(page, {"B": 70, "C": 60})
     shots("final-stage")
     hintersche_deal(page, {"B": 0, "C": 72}, all_tricks="C")
     final = state(page)
