@@ -5,6 +5,8 @@ from flask import current_app
 
 from alembic import context
 
+from scorekeeper import derived
+
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.
 config = context.config
@@ -89,17 +91,51 @@ def run_migrations_online():
     if conf_args.get("process_revision_directives") is None:
         conf_args["process_revision_directives"] = process_revision_directives
 
+    # revisions applied by this run (not stamped, not downgraded)
+    applied = []
+
+    def on_version_apply(ctx, step, heads, run_args):
+        if step.is_upgrade and not step.is_stamp:
+            applied.append(step.up_revision_id)
+
     connectable = get_engine()
 
     with connectable.connect() as connection:
-        context.configure(
-            connection=connection,
-            target_metadata=get_metadata(),
-            **conf_args
-        )
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # A batch operation recreates a table (copy, drop, rename): with foreign keys on,
+            # dropping a table that others refer to fails. The pragma is ignored inside a
+            # transaction, so it is set before the migrations begin one.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        try:
+            context.configure(
+                connection=connection,
+                target_metadata=get_metadata(),
+                on_version_apply=on_version_apply,
+                **conf_args
+            )
 
-        with context.begin_transaction():
-            context.run_migrations()
+            with context.begin_transaction():
+                context.run_migrations()
+            at_head = (set(context.get_context().get_current_heads())
+                       == set(context.get_head_revisions()))
+            broken = []
+            if sqlite:
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+        finally:
+            if sqlite:  # the connection goes back to the pool: foreign keys on again
+                connection.rollback()
+                connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+    if broken:
+        raise RuntimeError(f"foreign keys broken by the migration: {broken}")
+
+    # Derived data (game states, results) is a cache: rebuild it with the head schema and the
+    # current code whenever an upgrade reached head.
+    if applied and at_head:
+        derived.rebuild_all()
+        logger.info("Rebuilt the derived data of every game.")
 
 
 if context.is_offline_mode():
