@@ -946,3 +946,21 @@ def test_bench_records_are_valid() -> None:
     table = record.replay(json.loads(json.dumps(rec)))
     assert table.report()["hands_played"] == 300
     assert not table.finished
+
+
+def test_no_message_uses_code_words_of_the_record_format() -> None:
+    import re
+
+    code_word = re.compile(r'"[a-z_]+"')  # "moon", "self", "decks" ...
+    for code, templates in errors.MESSAGES.items():
+        if code == "record_bad_format":  # about the file itself
+            continue
+        for lang, template in templates.items():
+            assert not code_word.search(template), (code, lang, template)
+
+
+def test_a_tie_of_everybody_in_the_final_stage_says_they_are_level() -> None:
+    error = fails(FINAL_B2_C2 + [{"points": {"B": 50, "C": 50}}])
+    assert error.params["tie"] == "level"
+    assert error.message() == ("hand 5: C and B tie with 50 points each: enter their playoff "
+                               "deal (the fewest playoff points decide)")

@@ -49,9 +49,9 @@ MESSAGES: dict[str, dict[str, str]] = {
         "nl": "dit spel heeft geen regeloptie \"{option}\"",
     },
     "bad_option": {
-        "en": "the rule \u201c{label}\u201d cannot be {value}: it is {allowed}",
-        "de": "die Regel \u201e{label}\u201c kann nicht {value} sein: erlaubt ist {allowed}",
-        "nl": "de regel \u201c{label}\u201d kan niet {value} zijn: toegestaan is {allowed}",
+        "en": "the rule \u201c{label}\u201d cannot be {value}: {allowed}",
+        "de": "die Regel \u201e{label}\u201c kann nicht {value} sein: {allowed}",
+        "nl": "de regel \u201c{label}\u201d kan niet {value} zijn: {allowed}",
     },
     "bad_players": {
         "en": "players must be a list of names",

@@ -68,7 +68,8 @@ Common keys: `game`, `hands_played` (renege and tie-break hands included), `next
 - `next_pass`: `"left"`, `"right"`, `"across"`, `"hold"` for the coming hand (the cycle runs over
   all hands played, tie-break hands too); null with `passing: false` or after the end. With an
   odd number of players nobody sits across: the cycle is left, right, hold.
-- `across_seats`: how many seats on "across" is (half the table: 2 with 4 players, 3 with 6).
+- `across_seats`: how many seats on "across" is (half the table: 2 with 4 players, 3 with 6);
+  0 when nobody passes across.
 - `winner` (name or null), `tiebreak` (names who must break a tie in the next hand, else []).
 - `dealer`: the dealer of the next hand (same as `next_dealer`).
 - `target`: the game's target total.
@@ -687,7 +688,7 @@ class Table:
             "winner": names[self.winner] if self.winner is not None else None,
             "tiebreak": [names[i] for i in self._tied],
             "target": self.rules["target"],
-            "across_seats": self._n // 2,
+            "across_seats": self._n // 2 if "across" in self._passes else 0,
             "hand_total": self._pack.total,
             "moon_total": self._pack.moon_total,
             "hearts_total": self._pack.hearts,

@@ -41,9 +41,9 @@ are ``tied`` (names, in dealing order: the first deals the playoff), ``dealer``,
 (the 1-based position in the ``playoffs`` list that is missing), ``kind`` (``"most"`` or
 ``"fewest"``: which end of the playoff decides), ``points`` (the tied score) and ``tie``: where
 the tie is among the players it is decided between -- ``"most"``, ``"fewest"``, ``"between"``
-(neither) or ``"again"`` (a playoff tied again). The form then asks for those
-players' playoff points and resubmits the entry with the playoff appended. Playoffs where none
-is (or no further one is) needed are an error, ``hintersche.playoff_not_needed``.
+(neither), ``"level"`` (all of them) or ``"again"`` (a playoff tied again). The form then asks
+for those players' playoff points and resubmits the entry with the playoff appended. Playoffs
+where none is (or no further one is) needed are an error, ``hintersche.playoff_not_needed``.
 
 Dealing: the deal passes to the next player in ``players`` order who is still in the game. A
 playoff is dealt by the tied player who comes first in dealing order, counted from the player
@@ -175,11 +175,11 @@ OPTIONS: tuple[options.Option, ...] = (
     options.Option(
         "four_losses_double", True,
         help={
-            "en": "losing all four deals of the first phase costs two lines and ends the game",
+            "en": "losing all four deals of the first phase costs two lines instead of one",
             "de": "wer im Vier-Strich alle vier Spiele verliert, bekommt zwei Striche auf den "
-                  "Rahmen, und das Spiel ist aus",
-            "nl": "wie in de eerste fase alle vier de rondes verliest, krijgt twee strepen en "
-                  "het spel is uit",
+                  "Rahmen statt einem",
+            "nl": "wie in de eerste fase alle vier de rondes verliest, krijgt twee strepen in "
+                  "plaats van één",
         },
     ),
     options.Option(
@@ -288,15 +288,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     f"{NAME}.playoff_needed": {
         "en": "{tied:and} tie {tie:most=for the most points|fewest=for the fewest points|"
-              "between=with {points} points|again=again in the playoff}: enter their playoff "
+              "between=with {points} points|level=with {points} points each|"
+              "again=again in the playoff}: enter their playoff "
               "deal{decides:=|most= (the most playoff points decide)|"
               "fewest= (the fewest playoff points decide)}",
         "de": "{tied:and} liegen {tie:most=mit den meisten Augen|fewest=mit den wenigsten Augen|"
-              "between=mit {points} Augen|again=auch im Stechen} gleichauf: bitte ihr Stechen "
+              "between=mit {points} Augen|level=mit je {points} Augen|again=auch im Stechen} "
+              "gleichauf: bitte ihr Stechen "
               "eintragen{decides:=|most= (die meisten Augen im Stechen entscheiden)|"
               "fewest= (die wenigsten Augen im Stechen entscheiden)}",
         "nl": "{tied:and} staan gelijk {tie:most=met de meeste punten|fewest=met de minste "
-              "punten|between=met {points} punten|again=ook in de beslissingsronde}: voer hun "
+              "punten|between=met {points} punten|level=met elk {points} punten|"
+              "again=ook in de beslissingsronde}: voer hun "
               "beslissingsronde in{decides:=|most= (de meeste punten beslissen)|"
               "fewest= (de minste punten beslissen)}",
     },
@@ -523,7 +526,8 @@ class _Playoffs:
             if count == len(tied):
                 return chosen + tied
             # where the tie is among the players it is decided between, for the message
-            tie = ("again" if tie else "most" if threshold == ordered[-1]
+            tie = ("again" if tie else "level" if ordered[0] == ordered[-1]
+                   else "most" if threshold == ordered[-1]
                    else "fewest" if threshold == ordered[0] else "between")
             group = self.table._orders[self.last][sum(1 << p for p in tied)]
             scores = self._next(group, lowest, tie, threshold)

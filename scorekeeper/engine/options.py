@@ -41,10 +41,12 @@ class Option:
         words: dict[str, str] = {}
         for lang in errors.LANGUAGES:
             if self.choices:
-                shown = [self.labels.get(c, {}).get(lang) or _show(c) for c in self.choices]
-                words[lang] = errors.join(shown, lang, errors.OR)
+                shown = [f"\u201c{self.labels.get(c, {}).get(lang) or _show(c)}\u201d"
+                         for c in self.choices]
+                words[lang] = _CHOOSE[lang] + errors.join(shown, lang, errors.OR)
             elif self.kind == "bool":
-                words[lang] = errors.join([_YES[lang], _NO[lang]], lang, errors.OR)
+                words[lang] = _CHOOSE[lang] + errors.join([_YES[lang], _NO[lang]], lang,
+                                                          errors.OR)
             else:
                 text = _WHOLE[lang].format(low=self.minimum, high=self.maximum)
                 if self.multiple_of:
@@ -74,8 +76,10 @@ class Option:
 
 _YES = {"en": "yes", "de": "ja", "nl": "ja"}
 _NO = {"en": "no", "de": "nein", "nl": "nee"}
-_WHOLE = {"en": "a whole number from {low} to {high}", "de": "eine ganze Zahl von {low} bis {high}",
-          "nl": "een geheel getal van {low} tot {high}"}
+_CHOOSE = {"en": "choose ", "de": "bitte wählen: ", "nl": "kies "}
+_WHOLE = {"en": "enter a whole number from {low} to {high}",
+          "de": "bitte eine ganze Zahl von {low} bis {high} eingeben",
+          "nl": "voer een geheel getal van {low} tot {high} in"}
 _MULTIPLE = {"en": ", a multiple of {n}", "de": ", ein Vielfaches von {n}",
              "nl": ", een veelvoud van {n}"}
 
