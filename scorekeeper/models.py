@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -134,10 +134,13 @@ class Result(db.Model):
     rubbers: Mapped[int] = mapped_column(default=0)
     wins: Mapped[int] = mapped_column(default=0)
     lines: Mapped[int] = mapped_column(default=0)  # Hintersche lines on the frame (Bollen)
-    points: Mapped[int] = mapped_column(default=0)  # Hartenjagen points taken
     moons: Mapped[int] = mapped_column(default=0)
-    best_pot_cents: Mapped[int] = mapped_column(default=0)  # Vier-Anderle: most won in one hand
-    money_cents: Mapped[int] = mapped_column(default=0)
+    # Points and money have no upper bound (a Vier-Anderle pot multiplies, a Hartenjagen point
+    # can be worth 100 euros): BigInteger, as PostgreSQL's Integer is 32-bit.
+    points: Mapped[int] = mapped_column(BigInteger, default=0)  # Hartenjagen points taken
+    # Vier-Anderle: most won in one hand
+    best_pot_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    money_cents: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
 class PaidPayment(db.Model):
@@ -148,5 +151,5 @@ class PaidPayment(db.Model):
     evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
     payer: Mapped[str] = mapped_column(String(40))
     payee: Mapped[str] = mapped_column(String(40))
-    cents: Mapped[int]
+    cents: Mapped[int] = mapped_column(BigInteger)  # see Result.money_cents
     paid_at: Mapped[dt.datetime] = mapped_column(default=now)
