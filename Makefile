@@ -44,3 +44,4 @@ bench: install-test
 
 lint: install-test
 	$(BIN)/ruff check scorekeeper tests bench
+	$(BIN)/mypy

@@ -47,6 +47,12 @@ def test_the_code_passes_the_linter():
     assert result.returncode == 0, result.stdout
 
 
+def test_the_engine_passes_mypy_strict():
+    mypy = Path(sys.executable).parent / "mypy"
+    result = subprocess.run([str(mypy)], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout
+
+
 def test_every_message_is_translated_into_german_and_dutch():
     from babel.messages.pofile import read_po
 

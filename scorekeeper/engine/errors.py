@@ -129,10 +129,10 @@ OR = {"en": "or", "de": "oder", "nl": "of"}
 
 def join(names: Sequence[Any], lang: str, word: Mapping[str, str] = AND) -> str:
     """A, B and C: names joined as players say them."""
-    names = [str(n) for n in names]
-    if len(names) < 2:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {word.get(lang, word[DEFAULT_LANGUAGE])} " + names[-1]
+    shown = [str(n) for n in names]
+    if len(shown) < 2:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + f" {word.get(lang, word[DEFAULT_LANGUAGE])} " + shown[-1]
 
 
 class _Formatter(string.Formatter):
@@ -150,13 +150,13 @@ class _Formatter(string.Formatter):
         if "=" in format_spec:
             choices = dict(part.split("=", 1) for part in format_spec.split("|"))
             return choices.get(str(value), str(value))
-        return super().format_field(value, format_spec)
+        return str(super().format_field(value, format_spec))
 
 
 def render(code: str, params: dict[str, Any], lang: str = DEFAULT_LANGUAGE) -> str:
     templates = MESSAGES[code]
     template = templates.get(lang) or templates[DEFAULT_LANGUAGE]
-    return _Formatter(lang).format(template, **params)
+    return str(_Formatter(lang).format(template, **params))
 
 
 # What the keys of an entry are, in players' words (for "there is no such thing" and the like).

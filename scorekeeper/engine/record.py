@@ -32,7 +32,8 @@ def start(record: Mapping[str, Any]) -> games.Table:
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise RuleError("bad_players", field="players")
     first_dealer = record.get("first_dealer", players[0] if players else None)
-    return game.Table(players, first_dealer, record.get("rules"))
+    table: games.Table = game.Table(players, first_dealer, record.get("rules"))
+    return table
 
 
 def apply_all(table: games.Table, entries: Iterable[Any], first: int = 1) -> games.Table:
