@@ -4,31 +4,48 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import sqlite3
 import sys
 
 import click
 from flask import Flask
 from flask.cli import with_appcontext
+from sqlalchemy.exc import SQLAlchemyError
 
 from . import engine
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
     try:
+        if path == "-":
+            return sys.stdin.read()
         with open(path, encoding="utf-8") as f:
             return f.read()
     except (OSError, UnicodeDecodeError) as exc:
         raise click.ClickException(f"cannot read {path}: {exc}") from None
 
 
+def _line(text: str) -> str:
+    """One line on standard error: characters that would break or hide it are escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 def _load_record(path: str) -> dict:
     try:
         return engine.load(_read(path))
     except engine.RuleError as error:
-        raise click.ClickException(error.message()) from None
+        raise click.ClickException(_line(error.message())) from None
+    except RecursionError:
+        raise click.ClickException(f"cannot read {path}: it is nested too deeply") from None
+    except ValueError as error:  # e.g. a number of more than 4300 digits
+        raise click.ClickException(f"cannot read {path}: {error}") from None
+
+
+def _database_error(error: SQLAlchemyError) -> click.ClickException:
+    """A last resort: what the database refused, on one line (nothing was stored)."""
+    reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+    return click.ClickException(f"the database refused it: {reason}")
 
 
 @click.command("replay")
@@ -39,7 +56,7 @@ def replay_command(path: str) -> None:
     try:
         table = engine.replay(record)
     except engine.RuleError as error:
-        click.echo(error.message(), err=True)
+        click.echo(_line(error.message()), err=True)
         sys.exit(1)
     click.echo(json.dumps(table.report(), ensure_ascii=False))
 
@@ -61,10 +78,12 @@ def import_command(path: str, slug: str, evening_date: str | None) -> None:
     try:
         game = records.import_game(record, slug, day)
     except engine.RuleError as error:
-        click.echo(error.message(), err=True)
+        click.echo(_line(error.message()), err=True)
         sys.exit(1)
     except ValueError as error:
         raise click.ClickException(str(error)) from None
+    except SQLAlchemyError as error:
+        raise _database_error(error) from None
     click.echo(f"/g/{slug}/games/{game.id}")
     click.echo(f"/g/{slug}/evenings/{game.evening_id}")
 
@@ -77,13 +96,15 @@ def export_group_command(slug: str, as_csv: bool) -> None:
     """Print a whole group as JSON (or CSV) on standard output."""
     from . import club, exports
 
-    group = club.find_group(slug)
-    if group is None:
-        raise click.ClickException(f"there is no group {slug!r}")
-    if as_csv:
-        click.echo(exports.group_csv(group), nl=False)
-    else:
-        click.echo(json.dumps(exports.group_json(group), ensure_ascii=False, indent=1))
+    try:
+        group = club.find_group(slug)
+        if group is None:
+            raise click.ClickException(f"there is no group {slug!r}")
+        text = exports.group_csv(group) if as_csv else json.dumps(
+            exports.group_json(group), ensure_ascii=False, indent=1) + "\n"
+    except SQLAlchemyError as error:
+        raise _database_error(error) from None
+    click.echo(text, nl=False)
 
 
 @click.command("import-group")
@@ -93,12 +114,19 @@ def import_group_command(path: str) -> None:
     """Create a group from an `export-group` JSON file and print its path."""
     from . import exports
 
+    text = _read(path)
     try:
-        group = exports.import_group(json.loads(_read(path)))
-    except engine.RuleError as error:
-        raise click.ClickException(error.message()) from None
-    except (ValueError, KeyError, TypeError) as error:
+        data = json.loads(text)
+    except RecursionError:
+        raise click.ClickException(f"cannot import {path}: it is nested too deeply") from None
+    except ValueError as error:
+        raise click.ClickException(f"cannot import {path}: it is not JSON ({error})") from None
+    try:
+        group = exports.import_group(data)  # stores nothing when it raises
+    except ValueError as error:
         raise click.ClickException(f"cannot import {path}: {error}") from None
+    except SQLAlchemyError as error:
+        raise _database_error(error) from None
     click.echo(f"/g/{group.slug}")
 
 
@@ -112,13 +140,19 @@ def backup_command(path: str) -> None:
     url = db.engine.url
     if url.get_backend_name() != "sqlite":
         raise click.ClickException("this database is not SQLite: back up PostgreSQL with pg_dump")
+    if os.path.exists(path) and os.path.samefile(path, url.database):
+        raise click.ClickException(f"{path} is the database itself")
     source = sqlite3.connect(url.database)
-    target = sqlite3.connect(path)
     try:
-        with target:
-            source.backup(target)
+        target = sqlite3.connect(path)
+        try:
+            with target:
+                source.backup(target)
+        finally:
+            target.close()
+    except sqlite3.Error as error:
+        raise click.ClickException(f"cannot back up to {path}: {error}") from None
     finally:
-        target.close()
         source.close()
     click.echo(f"backed up {url.database} to {path}")
 

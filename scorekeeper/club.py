@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from zoneinfo import ZoneInfo
 
-from flask import current_app
+from flask import abort, current_app
 from sqlalchemy import select, update
 
 from . import engine
@@ -16,14 +17,35 @@ from .models import Evening, Group, Player
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
 NAME = re.compile(r"^[^<>/\\\x00-\x1f]{1,40}$")
 RESERVED = {"kasse"}  # the group's cash box is a party in every settlement
+# control, format (bidi, zero-width), private-use, surrogate and unassigned characters, line
+# and paragraph separators, and every space but the plain one
+HIDDEN_CATEGORIES = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp", "Zs"}
+HIDDEN = {"\u034f", "\u115f", "\u1160", "\u180e", "\u3164", "\uffa0"}  # invisible letters
+MAX_ID = 2**31 - 1  # the largest id a database column holds
+
+
+def printable(text: str) -> bool:
+    """True if `text` has no invisible or control character (the plain space is fine)."""
+    return all(c == " " or (c not in HIDDEN and unicodedata.category(c) not in HIDDEN_CATEGORIES)
+               for c in text)
 
 
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name ("format" or "reserved"), or None."""
-    name = name.strip()
-    if not NAME.match(name):
+    if not printable(name):
         return "format"
-    return "reserved" if name.casefold() in RESERVED else None
+    name = name.strip()
+    if not NAME.fullmatch(name):
+        return "format"
+    return "reserved" if unicodedata.normalize("NFKC", name).casefold() in RESERVED else None
+
+
+def get_owned_or_404(model, row_id: int, group: Group):
+    """The row `row_id` of `model` (Player, Evening, Game) if it is one of `group`'s, else 404."""
+    row = db.session.get(model, row_id) if 1 <= row_id <= MAX_ID else None
+    if row is None or row.group_id != group.id:
+        abort(404)
+    return row
 
 
 def slugify(name: str) -> str:
@@ -33,12 +55,14 @@ def slugify(name: str) -> str:
 
 
 def find_group(slug: str) -> Group | None:
+    if not SLUG.fullmatch(slug):  # no such group; and PostgreSQL refuses a NUL in a query
+        return None
     return db.session.scalar(select(Group).where(Group.slug == slug))
 
 
 def group_for(slug: str, name: str | None = None) -> Group:
     """The group with this slug, created if it does not exist yet."""
-    if not SLUG.match(slug):
+    if not SLUG.fullmatch(slug):
         raise ValueError(f"{slug!r} is not a group name of lowercase letters, digits and dashes")
     group = find_group(slug)
     if group is None:

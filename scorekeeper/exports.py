@@ -11,11 +11,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import records, standings
+from . import accounts, club, engine, records, standings
 from .db import db
 from .models import Evening, Game, Group, PaidPayment, Player, Revision
+from .records import check_json, show, step
 
 FORMAT = "scorekeeper-group/1"
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
+MOST_CENTS = 10**9
 
 
 def _games(evening: Evening) -> list[Game]:
@@ -59,41 +62,205 @@ def group_csv(group: Group) -> str:
                 row = history[entry.seq - 1] if entry.seq <= len(history) else {}
                 # what the entry did: money (Vier-Anderle), marks (Hintersche), points (Hearts)
                 result = row.get("payments") or row.get("marks") or row.get("points") or {}
-                writer.writerow([evening.date.isoformat(), evening.place, game.id, game.kind,
-                                 entry.seq, row.get("dealer", ""),
-                                 json.dumps(entry.data, ensure_ascii=False),
-                                 json.dumps(result, ensure_ascii=False)])
+                writer.writerow([_cell(value) for value in (
+                    evening.date.isoformat(), evening.place, game.id, game.kind, entry.seq,
+                    row.get("dealer", ""), json.dumps(entry.data, ensure_ascii=False),
+                    json.dumps(result, ensure_ascii=False))])
     return out.getvalue()
 
 
-def import_group(data: dict[str, Any]) -> Group:
-    """Create a group from `group_json` output. Every game is replayed before it is stored."""
+def _cell(value: Any) -> str:
+    """A CSV cell that a spreadsheet shows as text, never runs as a formula."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA) else text
+
+
+# --- import: one pass checks the whole file, then everything is stored or nothing --------------
+
+def _bad(path: str, problem: str) -> ValueError:
+    return ValueError(f"{path}: {problem}")
+
+
+def _object(value: Any, path: str, required: tuple[str, ...],
+            optional: tuple[str, ...] = ()) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _bad(path, f"{show(value)} is not an object")
+    for key in required:
+        if key not in value:
+            raise _bad(path, f'"{key}" is missing')
+    for key in value:
+        if key not in required + optional:
+            raise _bad(step(path, key), "is not part of a group export")
+    return value
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise _bad(path, f"{show(value)} is not a list")
+    return value
+
+
+def _text(value: Any, path: str, longest: int, empty: bool = False) -> str:
+    if not isinstance(value, str):
+        raise _bad(path, f"{show(value)} is not a text")
+    if not club.printable(value):
+        raise _bad(path, f"{show(value)} has an invisible or control character")
+    if len(value) > longest:
+        raise _bad(path, f"is longer than {longest} characters")
+    if not empty and not value.strip():
+        raise _bad(path, "is empty")
+    return value
+
+
+def _whole(value: Any, path: str, unit: str, most: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _bad(path, f"{show(value)} is not a whole number{unit}")
+    if not 1 <= value <= most:
+        raise _bad(path, f"{value} is not between 1 and {most}")
+    return value
+
+
+def _date(value: Any, path: str) -> dt.date:
+    try:
+        return dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise _bad(path, f"{show(value)} is not a date like 2026-11-30") from None
+
+
+def _moment(value: Any, path: str) -> dt.datetime:
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        moment = None
+    if moment is None or moment.tzinfo is not None:
+        raise _bad(path, f"{show(value)} is not a time like 2026-11-30T21:15:00")
+    return moment
+
+
+def check_group(data: Any) -> None:
+    """Check a whole `group_json` document before anything is stored: everything the forms and
+    `import` check except the game rules, which the engine checks when each game is replayed.
+    Raises ValueError with the first problem and where it is, e.g.
+    `evenings[2].paid[0].cents: "abc" is not a whole number of cents`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a group export (format {FORMAT})")
-    if db.session.scalar(select(Group).where(Group.slug == data["slug"])):
+    _object(data, "the file", ("format", "slug", "name", "players", "evenings"))
+    if not isinstance(data["slug"], str) or not club.SLUG.fullmatch(data["slug"]):
+        raise _bad("slug", f"{show(data['slug'])} is not a group name of lowercase letters, "
+                           "digits and dashes")
+    _text(data["name"], "name", 60)
+    names: set[str] = set()  # casefolded, as the app tells players apart
+    for i, player in enumerate(_list(data["players"], "players")):
+        path = f"players[{i}]"
+        _object(player, path, ("name",), ("archived",))
+        name = player["name"]
+        if not isinstance(name, str) or club.name_problem(name) or name != name.strip():
+            raise _bad(f"{path}.name", f"{show(name)} cannot be a player's name: up to 40 "
+                                       "letters, digits and spaces, and not the Kasse")
+        if name.casefold() in names:
+            raise _bad(f"{path}.name", f"there is another player called {show(name)}")
+        names.add(name.casefold())
+        if not isinstance(player.get("archived", False), bool):
+            raise _bad(f"{path}.archived", f"{show(player['archived'])} is not true or false")
+    evenings = set()
+    for i, evening in enumerate(_list(data["evenings"], "evenings")):
+        path = f"evenings[{i}]"
+        _object(evening, path, ("date", "games"), ("place", "paid"))
+        day = _date(evening["date"], f"{path}.date")
+        place = _text(evening.get("place", ""), f"{path}.place", 100, empty=True)
+        if (day, place) in evenings:
+            raise _bad(path, f"there is another evening on {day} at {show(place)}")
+        evenings.add((day, place))
+        for j, game in enumerate(_list(evening["games"], f"{path}.games")):
+            _check_game(game, f"{path}.games[{j}]", names)
+        for j, paid in enumerate(_list(evening.get("paid", []), f"{path}.paid")):
+            _check_paid(paid, f"{path}.paid[{j}]", names)
+
+
+def _check_game(game: Any, path: str, names: set[str]) -> None:
+    _object(game, path, ("format", "game", "players"),
+            ("rules", "first_dealer", "hands", "status", "revisions"))
+    check_json(game, path)  # no hidden characters, NaN or deep nesting anywhere in it
+    if not isinstance(game.get("rules", {}), dict):
+        raise _bad(f"{path}.rules", f"{show(game['rules'])} is not an object")
+    _list(game.get("hands", []), f"{path}.hands")
+    for k, name in enumerate(_list(game["players"], f"{path}.players")):
+        if not isinstance(name, str) or name.casefold() not in names:
+            raise _bad(f"{path}.players[{k}]", f"{show(name)} is not one of the group's players")
+    status = game.get("status", "running")
+    if status not in ("running", "finished", "closed"):
+        raise _bad(f"{path}.status", f"{show(status)} is not running, finished or closed")
+    if status == "closed" and game["game"] != "vier-anderle":
+        raise _bad(f"{path}.status", "only a Vier-Anderle game can be closed")
+    for k, revision in enumerate(_list(game.get("revisions", []), f"{path}.revisions")):
+        where = f"{path}.revisions[{k}]"
+        _object(revision, where, ("seq", "action", "data", "at"), ("device",))
+        _whole(revision["seq"], f"{where}.seq", "", club.MAX_ID)
+        if revision["action"] not in ("add", "edit", "undo"):
+            raise _bad(f"{where}.action", f"{show(revision['action'])} is not add, edit or undo")
+        if not isinstance(revision["data"], dict):
+            raise _bad(f"{where}.data", f"{show(revision['data'])} is not an object")
+        device = revision.get("device", "")
+        if not isinstance(device, str) or len(device) > 200:
+            raise _bad(f"{where}.device", f"{show(device)} is not a text of up to 200 characters")
+        _moment(revision["at"], f"{where}.at")
+
+
+def _check_paid(paid: Any, path: str, names: set[str]) -> None:
+    _object(paid, path, ("from", "to", "cents"))
+    for key in ("from", "to"):
+        who = paid[key]
+        if not isinstance(who, str) or (who.casefold() not in names and who != accounts.KASSE):
+            raise _bad(f"{path}.{key}", f"{show(who)} is not one of the group's players "
+                                        "or the Kasse")
+    if paid["from"].casefold() == paid["to"].casefold():
+        raise _bad(path, f"{show(paid['from'])} cannot pay themselves")
+    _whole(paid["cents"], f"{path}.cents", " of cents", MOST_CENTS)
+
+
+def import_group(data: dict[str, Any]) -> Group:
+    """Create a group from `group_json` output. The whole file is checked first and every game
+    is replayed before it is stored; on any problem nothing is stored (ValueError)."""
+    check_group(data)
+    if club.find_group(data["slug"]):
         raise ValueError(f"there is already a group {data['slug']!r}")
-    group = Group(slug=data["slug"], name=data["name"])
-    db.session.add(group)
-    db.session.flush()
-    for player in data["players"]:
-        db.session.add(Player(group_id=group.id, name=player["name"],
-                              archived=player.get("archived", False)))
-    for item in data["evenings"]:
-        evening = Evening(group_id=group.id, date=dt.date.fromisoformat(item["date"]),
-                          place=item.get("place", ""))
-        db.session.add(evening)
+    names = {p["name"].casefold() for p in data["players"]}
+    try:
+        group = Group(slug=data["slug"], name=data["name"])
+        db.session.add(group)
         db.session.flush()
-        for record in item["games"]:
-            _import_game(group, evening, record)
-        for paid in item.get("paid", []):
-            db.session.add(PaidPayment(evening_id=evening.id, payer=paid["from"],
-                                       payee=paid["to"], cents=paid["cents"]))
-    db.session.commit()
+        for player in data["players"]:
+            db.session.add(Player(group_id=group.id, name=player["name"],
+                                  archived=player.get("archived", False)))
+        for i, item in enumerate(data["evenings"]):
+            evening = Evening(group_id=group.id, date=dt.date.fromisoformat(item["date"]),
+                              place=item.get("place", ""))
+            db.session.add(evening)
+            db.session.flush()
+            for j, record in enumerate(item["games"]):
+                _import_game(group, evening, record, f"evenings[{i}].games[{j}]", names)
+            for paid in item.get("paid", []):
+                db.session.add(PaidPayment(evening_id=evening.id, payer=paid["from"],
+                                           payee=paid["to"], cents=paid["cents"]))
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
     return group
 
 
-def _import_game(group: Group, evening: Evening, record: dict[str, Any]) -> None:
-    game = records.store_game(group, evening, record, revisions=False)
+def _import_game(group: Group, evening: Evening, record: dict[str, Any], path: str,
+                 names: set[str]) -> None:
+    try:
+        game = records.store_game(group, evening, record, revisions=False)
+        if record.get("status") == "closed":  # as the table could close it, or a RuleError
+            engine.get("vier-anderle").close(game.state)
+    except ValueError as error:  # also the engine's RuleError: "hand 3: ..."
+        raise _bad(path, str(error)) from None
+    for player in game.state["players"]:  # also who sat down in a table change
+        if player["name"].casefold() not in names:
+            raise _bad(path, f"{show(player['name'])} plays but is not one of the group's "
+                             "players")
     if record.get("status") == "closed":
         game.status = "closed"
         standings.store(game)

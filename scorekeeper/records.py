@@ -3,11 +3,55 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
+import math
+import re
 from typing import Any
 
 from . import club, engine, scoring
 from .db import db
 from .models import Evening, Game, Group
+
+DEEPEST = 32  # nesting far beyond any entry or rule option; deeper is not a record
+PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+
+
+def show(value: Any) -> str:
+    """A value as the file has it, short and on one line, hidden characters escaped."""
+    if isinstance(value, dict | list):
+        return "an object" if isinstance(value, dict) else "a list"
+    text = json.dumps(value, ensure_ascii=False)
+    text = "".join(c if club.printable(c) else ascii(c)[1:-1] for c in text)
+    return text if len(text) <= 50 else text[:47] + "..."
+
+
+def step(path: str, key: str | int) -> str:
+    """The path one step further: `hands[2]`, `hands[2].queen`, `hands[2].points["Jürgen"]`."""
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    if PLAIN_KEY.fullmatch(key):
+        return f"{path}.{key}" if path else key
+    return f"{path}[{show(key)}]"
+
+
+def check_json(value: Any, path: str = "", depth: int = 0) -> None:
+    """JSON as the forms make it and every database stores it (rules, entries, a revision's
+    data): texts without invisible or control characters (PostgreSQL refuses a NUL), no NaN or
+    infinity, nested no deeper than DEEPEST. Raises ValueError naming the place, e.g.
+    `hands[2].queen: "\\u0000" has an invisible or control character`."""
+    where = path or "the record"
+    if depth > DEEPEST:
+        raise ValueError(f"{where}: is nested too deeply")
+    if isinstance(value, str) and not club.printable(value):
+        raise ValueError(f"{where}: {show(value)} has an invisible or control character")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{where}: {value} is not a number")
+    if isinstance(value, dict | list):
+        for key, item in value.items() if isinstance(value, dict) else enumerate(value):
+            if isinstance(key, str) and not club.printable(key):
+                raise ValueError(f"{where}: the key {show(key)} has an invisible or control "
+                                 "character")
+            check_json(item, step(path, key), depth + 1)
 
 
 def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -> Game:
@@ -15,9 +59,14 @@ def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -
 
     The record is replayed first, so nothing is stored unless every entry is valid.
     """
-    group = club.group_for(slug)
-    game = store_game(group, club.evening_for(group, day), record)
-    db.session.commit()
+    check_json(record)
+    try:
+        group = club.group_for(slug)
+        game = store_game(group, club.evening_for(group, day), record)
+        db.session.commit()
+    except Exception:
+        db.session.rollback()
+        raise
     return game
 
 
@@ -27,7 +76,7 @@ def store_game(group: Group, evening: Evening, record: dict[str, Any],
     (also who joined in a table change) becomes a player of the group."""
     table = engine.replay(record)
     for name in table.players:
-        if club.name_problem(name):
+        if club.name_problem(name) or name != name.strip():
             raise ValueError(f"{name!r} cannot be a player's name: up to 40 letters, digits "
                              "and spaces, and not the Kasse")
         club.player_for(group, name)

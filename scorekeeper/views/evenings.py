@@ -16,10 +16,7 @@ bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
 
 
 def get_evening_or_404(group: Group, evening_id: int) -> Evening:
-    evening = db.get_or_404(Evening, evening_id) if evening_id < 2**31 else abort(404)
-    if evening.group_id != group.id:
-        abort(404)
-    return evening
+    return club.get_owned_or_404(Evening, evening_id, group)
 
 
 @bp.get("")

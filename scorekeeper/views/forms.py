@@ -31,8 +31,14 @@ def valid_name(form, field) -> None:
         raise ValidationError(problem)
 
 
+def printable(form, field) -> None:
+    """No control or invisible characters (bidi controls, zero-width spaces): club.printable."""
+    if not club.printable(field.data or ""):
+        raise ValidationError(_l("Please use letters, digits and spaces."))
+
+
 NAME = valid_name
-PRINTABLE = Regexp(r"^[^\x00-\x1f]*$", message=_l("Please use letters, digits and spaces."))
+PRINTABLE = printable
 
 
 class GroupForm(FlaskForm):
@@ -52,7 +58,7 @@ class EntryForm(FlaskForm):
     """The hidden fields every entry form carries: the idempotency key and the entry number it
     was made for (a second phone that is late is told, not recorded twice)."""
 
-    key = HiddenField(validators=[Optional(), Length(max=64)])
+    key = HiddenField(validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])  # the page's uuid
     seq = IntegerField(validators=[Optional()])
 
 

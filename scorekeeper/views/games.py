@@ -25,10 +25,7 @@ FORM_KEYS = {"points", "tricks", "hearts", "playing", "playoffs", "all_tricks", 
 
 
 def get_game_or_404(group: Group, game_id: int) -> Game:
-    game = db.get_or_404(Game, game_id) if game_id < 2**31 else abort(404)
-    if game.group_id != group.id:
-        abort(404)
-    return game
+    return club.get_owned_or_404(Game, game_id, group)
 
 
 def _device() -> str:
@@ -116,6 +113,8 @@ def new(slug: str):
     if request.method == "POST" and form.validate_on_submit():
         order = [n for n in request.form.get("order", "").split("\n") if n.strip()]
         chosen = [n.strip() for n in order if request.form.get(f"seat-{n.strip()}")]
+        # a known player keeps the group's spelling ("anna" is Anna)
+        chosen = [p.name if (p := club.find_player(group, n)) else n for n in chosen]
         rules = {}
         for option in games[kind].OPTIONS:
             value, problem = _option_value(option, request.form)
@@ -193,7 +192,7 @@ def add_entry(slug: str, game_id: int):
         flash(_("This game is closed."))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
-        if request.form.get("table") == "1":
+        if game.kind == "vier-anderle" and request.form.get("table") == "1":
             data = _table_change(group, request.form, game.state)
         else:
             data = entry_forms.parse(game.kind, request.form, game.state)
@@ -265,7 +264,7 @@ def edit(slug: str, game_id: int, seq: int):
     form = ConfirmForm()
     errors: dict[str, str] = {}
     failure = None
-    values: Any = entry_forms.fields_of(entry.data)
+    values: Any = entry_forms.fields_of(entry.data, before)
     if request.method == "POST" and form.validate_on_submit():
         values = request.form
         try:

@@ -19,10 +19,7 @@ def get_group_or_404(slug: str) -> Group:
 
 
 def get_player_or_404(group: Group, player_id: int) -> Player:
-    player = db.get_or_404(Player, player_id)
-    if player.group_id != group.id:
-        abort(404)
-    return player
+    return club.get_owned_or_404(Player, player_id, group)
 
 
 @bp.post("/groups")

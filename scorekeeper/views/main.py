@@ -32,6 +32,12 @@ def not_found(error):
     return render_template("errors/404.html"), 404
 
 
+@bp.app_errorhandler(413)
+def too_large(error):
+    """A request body over MAX_CONTENT_LENGTH: refused before anything is read or stored."""
+    return render_template("errors/413.html"), 413
+
+
 @bp.route("/rules/<name>")
 def rules(name: str):
     game = engine.all_games().get(name) or abort(404)

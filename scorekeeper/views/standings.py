@@ -76,7 +76,7 @@ def player(slug: str, player_id: int):
     hearts = [r.game_id for r, _e in history if r.kind == "hartenjagen" and r.hands]
     chosen = request.args.get("game", "")
     game_id = next((g for g in hearts if str(g) == chosen), hearts[-1] if hearts else None)
-    game = db.session.get(Game, game_id) if game_id else None
+    game = club.get_owned_or_404(Game, game_id, group) if game_id else None
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
         money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),
