@@ -22,14 +22,18 @@ def pot_rule_text(state: dict[str, Any], closing: dict[str, Any]) -> str:
     pot = money(state["pot_cents"])
     if rule == "split":
         return gettext("The pot of %(pot)s is shared out equally among the players at the table; "
-                       "what cannot be split goes to the Kasse.", pot=pot)
+                       "what cannot be split stays in the Kasse and starts the next Vier-Anderle "
+                       "game.", pot=pot)
     if rule == "play-out":
         return gettext("The pot is empty: the game can end.")
     return gettext("The pot of %(pot)s stays in the Kasse and starts the next Vier-Anderle game.",
                    pot=pot)
 
 
-def pass_label(direction: str | None) -> str:
+def pass_label(direction: str | None, across_seats: int = 2) -> str:
+    """Where the cards go; with 6, 8 or 10 players "across" is half the table away."""
+    if direction == "across" and across_seats != 2:
+        return gettext("across, %(n)s seats on", n=across_seats)
     labels = {"left": gettext("to the left"), "right": gettext("to the right"),
               "across": gettext("across"), "hold": gettext("no passing (hold)")}
     return labels.get(direction or "", "–")

@@ -88,16 +88,27 @@ def vier_anderle(form: Form, state: dict[str, Any]) -> dict[str, Any]:
     if not playing and not tricks and not form.get("nobody"):
         # an empty form is a slip of the thumb more often than a hand nobody played
         raise FormErrors({"playing": _("Tick who plays, or “Nobody plays”.")})
+    if len(playing) == 1 and not tricks:
+        return {"playing": playing}  # who plays alone takes all the tricks
     return {"playing": playing, "tricks": tricks}
 
 
 def vier_anderle_table(form: Form, state: dict[str, Any]) -> dict[str, Any]:
+    """A table change: who sits at the table, and where those who sit down take their seats.
+
+    Players who stay keep their order; those who sit down (new, or back) sit together after the
+    player chosen in `after` (between that player and the next), else after the last one.
+    """
     order = [n for n in (form.get("order") or "").split("\n") if n.strip()]
-    seated = [n.strip() for n in order if form.get(f"seat-{n.strip()}")]
+    chosen = [n.strip() for n in order if form.get(f"seat-{n.strip()}")]
     new_name = (form.get("new_player") or "").strip()
-    if new_name and new_name not in seated:
-        seated.append(new_name)
-    entry: dict[str, Any] = {"table": seated}
+    if new_name and new_name not in chosen:
+        chosen.append(new_name)
+    staying = [n for n in state["seated"] if n in chosen]
+    joining = [n for n in chosen if n not in staying]
+    after = _choice(form, "after")
+    at = staying.index(after) + 1 if after in staying else len(staying)
+    entry: dict[str, Any] = {"table": staying[:at] + joining + staying[at:]}
     if _choice(form, "dealer"):
         entry["dealer"] = _choice(form, "dealer")
     return entry
@@ -140,14 +151,25 @@ def parse(kind: str, form: Form, state: dict[str, Any]) -> dict[str, Any]:
     return PARSERS[kind](form, state)
 
 
-def fields_of(entry: dict[str, Any]) -> dict[str, str]:
-    """The form fields that show a stored entry again (for editing)."""
+def joined_after(table: list[str], seated: list[str]) -> str:
+    """Who the players sitting down in a table change sit after ("" for the end)."""
+    for i, name in enumerate(table):
+        if name not in seated and i > 0 and table[i - 1] in seated:
+            return table[i - 1]
+    return ""
+
+
+def fields_of(entry: dict[str, Any], state: dict[str, Any] | None = None) -> dict[str, str]:
+    """The form fields that show a stored entry again (for editing); `state` is the game
+    before the entry."""
     fields: dict[str, str] = {}
     for key, value in entry.items():
         if key in ("points", "tricks", "hearts") and isinstance(value, dict):
             fields.update({f"{key}-{n}": str(v) for n, v in value.items()})
         elif key == "table" and isinstance(value, list):
             fields.update({f"seat-{n}": "on" for n in value}, table="1")
+            if state is not None:
+                fields["after"] = joined_after(value, state.get("seated", []))
         elif key == "playing" and isinstance(value, list):
             fields.update({f"playing-{n}": "on" for n in value})
         elif key == "playoffs" and isinstance(value, list):

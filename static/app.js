@@ -69,6 +69,11 @@ document.addEventListener("DOMContentLoaded", () => {
       });
       const unticked = boxes.map((b) => b.value).filter((n) => !seq.includes(n));
       order.value = seq.concat(unticked).join("\n");
+      // the picture of the table: seat i gets the i-th tapped name
+      form.querySelectorAll("[data-seat-pos]").forEach((seat) => {
+        const at = parseInt(seat.dataset.seatPos, 10);
+        seat.textContent = seq[at] || String(at + 1);
+      });
       if (dealer) {
         const keep = dealer.value;
         dealer.innerHTML = "";

@@ -1,0 +1,78 @@
+"""The trustworthy core at the table, tapped at 390×844: the seating picture, a correction that
+no longer fits a later hand, a newcomer seated between two players, points without the jack."""
+
+import pytest
+from test_play import chip, hintersche_deal, save, set_up_group, start, state, tap
+
+pytestmark = pytest.mark.browser
+FOUR = ["Anni", "Karl", "Franz", "Sepp"]
+
+
+def test_hintersche_seating_picture_and_a_correction_three_hands_back(phone, shots):
+    set_up_group(phone, shots, FOUR)
+    phone.goto(phone.url.split("/games/")[0] + "/games/new?kind=hintersche")
+    for name in FOUR:
+        chip(phone, f"seat-{name}", name)
+    seats = [phone.locator(f"[data-seat-pos='{i}']").text_content() for i in range(4)]
+    assert seats == FOUR  # bottom, right, top, left: anticlockwise in the order tapped
+    shots("seating-picture")
+    save(phone, "form[data-seating]")
+    # Karl and Franz take a mark, then Anni marches: Butzen without Anni.
+    hintersche_deal(phone, {"Anni": 30, "Karl": 50, "Franz": 30})
+    hintersche_deal(phone, {"Anni": 30, "Karl": 30, "Franz": 50})
+    hintersche_deal(phone, {"Anni": 110, "Karl": 10, "Franz": 10})
+    hintersche_deal(phone, {"Karl": 50, "Franz": 40, "Sepp": 50})
+    assert state(phone)["hands_played"] == 4
+    # Correct hand 3, three hands back... it was no march: Anni stays in, so hand 4 no longer
+    # names everybody. The edit is refused and says which hand and why.
+    phone.goto(phone.url + "/entries/3")
+    for name, value in {"Anni": 30, "Karl": 30, "Franz": 30, "Sepp": 50}.items():
+        phone.fill(f'input[name="points-{name}"]', str(value))
+    save(phone, "form")
+    body = phone.locator("main").inner_text()
+    assert "Hand 4" in body and "Anni spielt mit" in body
+    shots("correction-refused")
+    phone.go_back()
+    phone.go_back()
+    assert state(phone)["hands_played"] == 4
+
+
+def test_a_butzen_deal_the_cards_cannot_give_is_explained(phone, shots):
+    set_up_group(phone, shots, FOUR)
+    start(phone, shots, "hintersche", FOUR)
+    for points in ({"Anni": 30, "Karl": 50, "Franz": 30}, {"Anni": 30, "Karl": 30, "Franz": 50},
+                   {"Anni": 110, "Karl": 10, "Franz": 10}):
+        hintersche_deal(phone, points)
+    hintersche_deal(phone, {"Karl": 20, "Franz": 11, "Sepp": 10})
+    assert "27 Karten im Spiel" in phone.locator("main").inner_text()
+    shots("butzen-impossible")
+
+
+def test_a_newcomer_sits_between_the_players_the_table_chooses(phone, shots):
+    set_up_group(phone, shots, FOUR + ["Gretl"])
+    start(phone, shots, "vier-anderle", FOUR)
+    phone.locator("details summary").first.click()
+    chip(phone, "seat-Gretl", "on")
+    phone.select_option("select[name=after]", "Karl")
+    shots("table-change")
+    tap(phone, "form:has(input[name=table]) button[type=submit]")
+    assert state(phone)["seated"] == ["Anni", "Karl", "Gretl", "Franz", "Sepp"]
+    shots("after-table-change")
+
+
+def test_hartenjagen_points_without_the_jack(phone, shots):
+    set_up_group(phone, shots, FOUR)
+    phone.goto(phone.url.split("/games/")[0] + "/games/new?kind=hartenjagen")
+    for name in FOUR:
+        chip(phone, f"seat-{name}", name)
+    phone.locator("details summary").first.click()
+    phone.check('input[name="rule-jack_of_diamonds"]')
+    save(phone, "form[data-seating]")
+    chip(phone, "mode", "points")
+    assert "ohne den Karo-Buben" in phone.locator("main").inner_text()
+    for name, value in {"Anni": 3, "Karl": 13}.items():
+        phone.fill(f'input[name="points-{name}"]', str(value))
+    chip(phone, "jack", "Franz")
+    save(phone)
+    assert "schon abgezogen" in phone.locator("main").inner_text()
+    shots("points-with-jack-refused")
