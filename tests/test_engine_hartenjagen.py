@@ -984,3 +984,17 @@ def test_across_is_half_the_table_away():
     assert table().report()["across_seats"] == 2
     six = hartenjagen.Table([f"P{i}" for i in range(6)], None, {"decks": 2})
     assert six.report()["across_seats"] == 3
+
+
+def test_every_number_option_of_every_game_has_bounds_and_a_huge_target_is_refused():
+    from scorekeeper.engine import games
+
+    for game in games.all_games().values():
+        for option in game.OPTIONS:
+            if option.kind == "int":
+                assert option.minimum is not None and option.maximum is not None, option.name
+                assert option.maximum < 2**31, option.name
+    with pytest.raises(RuleError) as info:
+        table({"target": int("9" * 309)})
+    assert info.value.code == "bad_option"
+    assert "from 1 to 1000000" in info.value.message("en")
