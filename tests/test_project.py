@@ -29,6 +29,14 @@ def test_the_engine_imports_no_web_or_database_library():
                 assert name.split(".")[0] not in WEB_OR_DB, f"{path.name} imports {name}"
 
 
+def test_no_engine_function_is_longer_than_a_screen():
+    for path in (ROOT / "scorekeeper" / "engine").glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef):
+                length = node.end_lineno - node.lineno + 1
+                assert length <= 60, f"{path.name}: {node.name} has {length} lines"
+
+
 def test_migrations_build_exactly_the_models(app):
     with app.app_context():
         db.drop_all()

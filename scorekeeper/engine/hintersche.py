@@ -695,75 +695,72 @@ class Table:
 
     def _settle(self, deal: list[int], scores: list[int], all_tricks: int | None,
                 playoffs: _Playoffs) -> tuple[list[int], _Events, int | None]:
-        """The marks after this deal and what happened; changes nothing on the table."""
+        """The marks after this deal, what happened, and (phase 1) who took the single mark;
+        changes nothing on the table."""
         marks = self.marks.copy()
         events: _Events = []
-        taker: int | None = None
         points = [scores[p] for p in deal]
-        high = max(points)
-        low = min(points)
         marcher = all_tricks
-        if marcher is None and high >= self._march_at:
-            marcher = deal[points.index(high)]
-        k = len(deal)
-
+        if marcher is None and max(points) >= self._march_at:
+            marcher = deal[points.index(max(points))]
         if self.phase == VIER_STRICH:
-            if marcher is not None:
-                events += ("march", marcher, 0)
-                for p in deal:
-                    if p != marcher:
-                        marks[p] += 1
-                        events += ("mark", p, 1)
-            elif high == low:
-                events += ("all_equal", -1, 0)
-                for p in deal:
-                    marks[p] += 1
-                    events += ("mark", p, 1)
-            else:
-                if points.count(high) == 1:
-                    taker = deal[points.index(high)]
-                else:
-                    (taker,) = playoffs.pick(deal, scores, 1, lowest=False)
-                marks[taker] += 1
-                events += ("mark", taker, 1)
+            taker = self._vier_strich(deal, scores, marcher, playoffs, marks, events)
             return marks, events, taker
-
         if marcher is not None:
             events += ("march", marcher, 0) if all_tricks is None else ("all_tricks", marcher, 0)
-            excess = sum(marks) - SLATE
-            if k == 2 or excess <= 0 or excess >= MARCH_ERASES:
-                _erase(marks, events, marcher, MARCH_ERASES)
-            else:  # one excess mark: the marcher erases only that one
-                _erase(marks, events, marcher, 1)
-            if k > 2 and excess <= 0:
-                for p in deal:
-                    if p != marcher:
-                        marks[p] += 1
-                        events += ("mark", p, 1)
-        elif k == 2:  # the final stage: fewer points erases 1, nobody adds
-            if high == low:
-                (winner,) = playoffs.pick(deal, scores, 1, lowest=True)
-            else:
-                winner = deal[points.index(low)]
+            self._butzen_march(deal, marcher, marks, events)
+        else:
+            self._butzen(deal, scores, playoffs, marks, events)
+        return marks, events, None
+
+    def _vier_strich(self, deal: list[int], scores: list[int], marcher: int | None,
+                     playoffs: _Playoffs, marks: list[int], events: _Events) -> int | None:
+        """Phase 1: a march marks the others, all equal marks everybody, else most points
+        takes a mark (returned)."""
+        points = [scores[p] for p in deal]
+        if marcher is not None:
+            events += ("march", marcher, 0)
+            _add(marks, events, [p for p in deal if p != marcher])
+            return None
+        if max(points) == min(points):
+            events += ("all_equal", -1, 0)
+            _add(marks, events, deal)
+            return None
+        (taker,) = playoffs.pick(deal, scores, 1, lowest=False)
+        _add(marks, events, [taker])
+        return taker
+
+    @staticmethod
+    def _butzen_march(deal: list[int], marcher: int, marks: list[int], events: _Events) -> None:
+        """Butzen, a march: the marcher erases up to 2 (only 1 with one excess mark); without
+        excess marks each other player adds one."""
+        excess = sum(marks) - SLATE
+        if len(deal) == 2 or excess <= 0 or excess >= MARCH_ERASES:
+            _erase(marks, events, marcher, MARCH_ERASES)
+        else:  # one excess mark: the marcher erases only that one
+            _erase(marks, events, marcher, 1)
+        if len(deal) > 2 and excess <= 0:
+            _add(marks, events, [p for p in deal if p != marcher])
+
+    @staticmethod
+    def _butzen(deal: list[int], scores: list[int], playoffs: _Playoffs, marks: list[int],
+                events: _Events) -> None:
+        """Butzen without a march: fewest points erase, most points add (rules: Butzen)."""
+        points = [scores[p] for p in deal]
+        k = len(deal)
+        if k == 2:  # the final stage: fewer points erases 1, nobody adds
+            (winner,) = playoffs.pick(deal, scores, 1, lowest=True)
             _erase(marks, events, winner, 1)
-        elif high == low:
+        elif max(points) == min(points):
             events += ("tie", -1, 0)
-        elif (excess := sum(marks) - SLATE) > 0:
+        elif (excess := sum(marks) - SLATE) > 0:  # only erasing, never the highest scorer
             for p in playoffs.pick(deal, scores, min(excess, k - 1), lowest=True):
                 _erase(marks, events, p, 1)
         else:
-            if points.count(low) == 1:
-                lowest = deal[points.index(low)]
-            else:
-                (lowest,) = playoffs.pick(deal, scores, 1, lowest=True)
-            if points.count(high) == 1:
-                highest = deal[points.index(high)]
-            else:
-                (highest,) = playoffs.pick(deal, scores, 1, lowest=False)
+            (lowest,) = playoffs.pick(deal, scores, 1, lowest=True)
+            (highest,) = playoffs.pick(deal, scores, 1, lowest=False)
             _erase(marks, events, lowest, 1)
-            marks[highest] += 1
-            events += ("mark", highest, 1)
-        return marks, events, taker
+            _add(marks, events, [highest])
 
     def _commit(self, deal: list[int], scores: list[int], all_tricks: int | None,
                 playoffs: _Playoffs, marks: list[int], events: _Events,
@@ -881,6 +878,12 @@ class Table:
     def history(self) -> list[dict[str, Any]]:
         """Every deal so far, spelled out (see the module docstring)."""
         return self._history.rows(self.players)
+
+
+def _add(marks: list[int], events: _Events, seats: list[int]) -> None:
+    for seat in seats:
+        marks[seat] += 1
+        events += ("mark", seat, 1)
 
 
 def _erase(marks: list[int], events: _Events, seat: int, up_to: int) -> None:

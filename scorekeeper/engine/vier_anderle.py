@@ -312,10 +312,7 @@ class Table:
             if key not in _HAND_KEYS:
                 raise errors.unknown_key(key, TITLE)
         seated = self.seated
-        seated_set = self._seated_set
-        pot = self.pot
-        hand_type = 2 if pot else 1
-
+        hand_type = self.next_hand_type
         # Who plays: None means everybody at the table.
         playing: set[str] | None = None
         raw_playing = entry.get("playing")
@@ -326,71 +323,68 @@ class Table:
             elif hand_type == 1:
                 raise RuleError(f"{NAME}.everybody_plays", field="playing",
                                 missing=[p for p in seated if p not in playing])
+        tricks = self._read_tricks(entry.get("tricks"), playing)
+        # Valid: settle the money.
+        dealer = seated[self._dealer]
+        stake = self.pot + self._ante  # P
+        paid, pot = self._payments(dealer, stake, hand_type, playing, tricks)
+        for name, amount in paid.items():
+            self.balance[name] += amount
+        self.pot = pot
+        self.hands_played += 1
+        self._dealer = (self._dealer + 1) % len(seated)
+        order = None if playing is None else tuple([p for p in seated if p in playing])
+        self._rows.append(("hand", dealer, hand_type, stake, seated, order, tricks, paid, pot))
 
-        # Their tricks: name -> tricks, only those who took at least one.
-        raw = entry.get("tricks")
+    def _read_tricks(self, raw: Any, playing: set[str] | None) -> dict[str, int]:
+        """The tricks of the hand: name -> tricks, only those who took at least one."""
         tricks: dict[str, int] = {}
         if raw is None:
             if playing is None or len(playing) > 1:
                 raise errors.missing_key("tricks")
-            for name in playing:
-                tricks[name] = TRICKS
-        elif not isinstance(raw, Mapping):
+            return dict.fromkeys(playing, TRICKS)  # alone, or nobody: no tricks to type
+        if not isinstance(raw, Mapping):
             raise errors.not_a_mapping("tricks")
-        else:
-            total = 0
-            for name, value in raw.items():
-                if name not in seated_set:
-                    raise self._absent(name, str(name))
-                if type(value) is not int:
-                    value = entries.whole_number(name, value)
-                if value < 0 or value > TRICKS:
-                    raise RuleError(f"{NAME}.bad_tricks", field=name, player=name,
-                                    value=_shown(value), tricks=TRICKS)
-                if playing is not None and name not in playing:
-                    code = "did_not_play" if value else "not_playing"
-                    raise RuleError(f"{NAME}.{code}", field=name, player=name, tricks=value)
-                if value:
-                    tricks[name] = value
-                    total += value
-            expected = TRICKS if playing is None or playing else 0
-            if total != expected:
-                raise RuleError(f"{NAME}.trick_count", field="tricks", tricks=TRICKS,
-                                total=total)
+        total = 0
+        for name, value in raw.items():
+            if name not in self._seated_set:
+                raise self._absent(name, str(name))
+            if type(value) is not int:
+                value = entries.whole_number(name, value)
+            if value < 0 or value > TRICKS:
+                raise RuleError(f"{NAME}.bad_tricks", field=name, player=name,
+                                value=_shown(value), tricks=TRICKS)
+            if playing is not None and name not in playing:
+                code = "did_not_play" if value else "not_playing"
+                raise RuleError(f"{NAME}.{code}", field=name, player=name, tricks=value)
+            if value:
+                tricks[name] = value
+                total += value
+        expected = TRICKS if playing is None or playing else 0
+        if total != expected:
+            raise RuleError(f"{NAME}.trick_count", field="tricks", tricks=TRICKS, total=total)
+        return tricks
 
-        # Valid: settle the money. `paid`: name -> change of balance, for those it changes.
-        dealer = seated[self._dealer]
+    def _payments(self, dealer: str, stake: int, hand_type: int, playing: set[str] | None,
+                  tricks: dict[str, int]) -> tuple[dict[str, int], int]:
+        """Who pays or takes what in this hand (name -> change of balance, only for those it
+        changes, the dealer's ante included), and the pot after it."""
         ante = self._ante
-        stake = pot + ante  # P
         if playing is not None and not playing:  # type 2, nobody plays
             if self._ante_back:
-                paid: dict[str, int] = {}
-                pot = stake - ante
-            else:
-                paid = {dealer: -ante}
-                pot = stake
+                return {}, stake - ante
+            return {dealer: -ante}, stake
+        losers = [p for p in (self.seated if playing is None else playing) if p not in tricks]
+        paid = dict.fromkeys(losers, -stake)
+        if hand_type == 1:
+            pot = stake * (1 + len(losers))
         else:
-            losers = [p for p in (seated if playing is None else playing) if p not in tricks]
-            paid = dict.fromkeys(losers, -stake)
-            if hand_type == 1:
-                pot = stake * (1 + len(losers))
-            else:
-                quarter = stake // TRICKS
-                for name, taken in tricks.items():
-                    paid[name] = quarter * taken
-                pot = stake * len(losers)
-            paid[dealer] = paid.get(dealer, 0) - ante
-        balance = self.balance
-        for name, amount in paid.items():
-            balance[name] += amount
-        self.pot = pot
-        self.hands_played += 1
-        self._dealer = (self._dealer + 1) % len(seated)
-        if playing is None:
-            self._rows.append(("hand", dealer, hand_type, stake, seated, None, tricks, paid, pot))
-        else:
-            order = tuple([p for p in seated if p in playing])
-            self._rows.append(("hand", dealer, hand_type, stake, seated, order, tricks, paid, pot))
+            quarter = stake // TRICKS
+            for name, taken in tricks.items():
+                paid[name] = quarter * taken
+            pot = stake * len(losers)
+        paid[dealer] = paid.get(dealer, 0) - ante
+        return paid, pot
 
     def _read_playing(self, raw: Any) -> set[str]:
         if type(raw) is not list:
@@ -538,20 +532,12 @@ def close(report_or_table: Table | Mapping[str, Any], pot_at_end: str | None = N
     Under "play-out" the evening can only close when the pot is empty; otherwise this raises
     RuleError ``vier-anderle.pot_not_empty`` (field ``pot``). Pure: changes nothing.
     """
-    if isinstance(report_or_table, Table):
-        table = report_or_table
-        pot = table.pot
-        rules: Mapping[str, Any] = table.rules
-        seated = list(table.seated)
-        balances = {name: table.balance[name] for name in table.players}
-        starting_pot = table.starting_pot
-    else:
-        report = report_or_table
-        pot = report["pot"]
-        rules = report["rules"]
-        seated = list(report["seated"])
-        balances = {p["name"]: p["balance"] for p in report["players"]}
-        starting_pot = report.get("starting_pot", 0)
+    report = report_or_table.report() if isinstance(report_or_table, Table) else report_or_table
+    pot = report["pot"]
+    rules = report["rules"]
+    seated = list(report["seated"])
+    balances = {p["name"]: p["balance"] for p in report["players"]}
+    starting_pot = report.get("starting_pot", 0)
     mode = pot_at_end if pot_at_end is not None else rules["pot_at_end"]
     shares: dict[str, int] = {}
     if mode == "carry":
