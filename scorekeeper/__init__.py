@@ -6,7 +6,15 @@ from pathlib import Path
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+
+
+def _folder(name):
+    """templates/, static/ or migrations/: inside the package when installed from a wheel,
+    beside it in a checkout (and with `pip install -e .`)."""
+    inside = PACKAGE / name
+    return inside if inside.is_dir() else ROOT / name
 
 
 def create_app(test_config=None):
@@ -14,8 +22,8 @@ def create_app(test_config=None):
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(_folder("templates")),
+        static_folder=str(_folder("static")),
     )
     app.config.from_mapping(
         SECRET_KEY="dev",
@@ -23,8 +31,11 @@ def create_app(test_config=None):
         or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite"),
         BABEL_DEFAULT_LOCALE="de",
         BABEL_DEFAULT_TIMEZONE="Europe/Berlin",
-        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).parent / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
         LANGUAGES=("de", "en", "nl"),
+        # no upload route: the largest real form, a new game in a group of 60 players with
+        # long names, is about 10 KB (tests/test_bad_input.py); a bigger body is refused (413)
+        MAX_CONTENT_LENGTH=64 * 1024,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -37,7 +48,7 @@ def create_app(test_config=None):
     from .views import evenings, games, groups, main, standings
 
     db.init_app(app)
-    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    migrate.init_app(app, db, directory=str(_folder("migrations")))
     CSRFProtect(app)
     i18n.init_app(app)
     display.init_app(app)
