@@ -22,22 +22,26 @@ def language() -> str:
     return str(get_locale() or "de")
 
 
+def translate(text: str) -> str:
+    """An English text of the engine in the user's language (the catalogues have them all)."""
+    return str(gettext(text))
+
+
 def rule_message(error: engine.RuleError, with_entry: bool = False) -> str:
     """The engine's message in the user's language; without the entry number at a form field."""
-    if with_entry:
-        return error.message(language())
-    return engine.errors.render(error.code, error.params, language())
+    return error.message(translate, with_entry=with_entry)
 
 
-def localized(texts: dict[str, str]) -> str:
-    return texts.get(language()) or texts.get("en") or next(iter(texts.values()))
+def localized(text: str) -> str:
+    """A title, summary or option text of the engine, translated."""
+    return translate(text)
 
 
 def option_label(option: engine.options.Option, value: object) -> str:
     """A rule option's value as players read it."""
-    labels = option.labels.get(value) if isinstance(value, str | int) else None
-    if labels:
-        return localized(dict(labels))
+    label = option.labels.get(value) if isinstance(value, str | int) else None
+    if label:
+        return translate(label)
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
     return str(value)

@@ -61,3 +61,14 @@ def enter(client, path, fields, seq=None, key=None):
     if key:
         data["key"] = key
     return client.post(path + "/entries", data=data)
+
+
+def catalogue(lang: str):
+    """The app's translation of the engine's English texts, as the web pages use it."""
+    from babel.support import Translations
+
+    return Translations.load(str(ROOT / "scorekeeper" / "translations"), [lang]).gettext
+
+
+DE = catalogue("de")
+NL = catalogue("nl")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support import DE
 
 from scorekeeper.engine import cards, errors, options, record
 from scorekeeper.engine import vier_anderle as va
@@ -197,7 +198,7 @@ def test_type_1_with_somebody_dropping_is_an_error() -> None:
     assert error.field == "playing"
     assert error.params["missing"] == ["D", "E", "F"]
     assert error.message() == "entry 1: the pot is empty, so everybody plays this hand"
-    assert error.message("de") == ("Eintrag 1: der Pot ist leer, deshalb spielen bei dieser "
+    assert error.message(DE) == ("Eintrag 1: der Pot ist leer, deshalb spielen bei dieser "
                                    "Hand alle mit")
 
 
@@ -280,7 +281,7 @@ def test_player_who_did_not_play_cannot_have_a_trick() -> None:
     assert error.code == "vier-anderle.did_not_play"
     assert error.field == "Karl"
     assert error.message() == "entry 2: Karl did not play this hand but has 1 trick"
-    assert error.message("de") == ("Eintrag 2: Karl hat bei dieser Hand nicht mitgespielt, hat "
+    assert error.message(DE) == ("Eintrag 2: Karl hat bei dieser Hand nicht mitgespielt, hat "
                                    "aber 1 Stich")
     error = fails([HAND_1, {"playing": ["B", "C"], "tricks": {"C": 2, "D": 2}}])
     assert error.message() == "entry 2: D did not play this hand but has 2 tricks"
@@ -299,7 +300,7 @@ def test_tricks_must_add_up_to_four() -> None:
     assert (error.code, error.field) == ("vier-anderle.trick_count", "tricks")
     assert error.params == {"tricks": TRICKS, "total": 5}
     assert error.message() == "entry 1: 4 tricks in a hand, you entered 5"
-    assert error.message("de") == "Eintrag 1: eine Hand hat 4 Stiche, eingetragen sind 5"
+    assert error.message(DE) == "Eintrag 1: eine Hand hat 4 Stiche, eingetragen sind 5"
 
 
 def test_too_few_tricks_are_an_error() -> None:
@@ -311,7 +312,7 @@ def test_a_player_cannot_have_more_tricks_than_a_hand_has() -> None:
     error = fails([{"tricks": {"A": 5}}])
     assert (error.code, error.field) == ("vier-anderle.bad_tricks", "A")
     assert error.message() == "entry 1: A cannot have 5 tricks, a hand has 4"
-    assert error.message("de") == "Eintrag 1: A kann nicht 5 Stiche haben, eine Hand hat 4"
+    assert error.message(DE) == "Eintrag 1: A kann nicht 5 Stiche haben, eine Hand hat 4"
 
 
 def test_negative_tricks_are_an_error() -> None:
@@ -353,9 +354,9 @@ def test_options_have_the_defaults_of_the_spec() -> None:
     assert table_of().rules == {"ante": 4, "stake_cents": 10, "nobody_plays": "ante-stays",
                                 "pot_at_end": "carry", "starting_pot": 0}
     for option in va.OPTIONS:
-        assert set(option.help) == set(errors.LANGUAGES)
+        assert isinstance(option.help, errors.Words)
         for choice in option.choices:
-            assert set(option.labels[choice]) == set(errors.LANGUAGES)
+            assert isinstance(option.labels[choice], errors.Words)
 
 
 def test_ante_option_sets_what_the_dealer_pays_in() -> None:
@@ -460,7 +461,7 @@ def test_pot_at_end_play_out_blocks_closing_while_the_pot_holds_money() -> None:
     assert (info.value.code, info.value.field) == ("vier-anderle.pot_not_empty", "pot")
     assert info.value.message() == ("there are still 16 stakes in the pot: the evening ends "
                                     "only with a hand that empties the pot")
-    assert info.value.message("de") == ("im Pot sind noch 16 Einsätze: der Abend endet erst "
+    assert info.value.message(DE) == ("im Pot sind noch 16 Einsätze: der Abend endet erst "
                                         "mit einer Hand, die den Pot leert")
     table.apply({"playing": ["B"]})
     assert table.report()["can_close"] is True
@@ -560,7 +561,7 @@ def test_a_table_needs_two_players() -> None:
     error = fails([{"table": ["A"]}])
     assert (error.code, error.field) == ("vier-anderle.table_too_small", "table")
     assert error.message() == "entry 1: at least 2 players must sit at the table, there are 1"
-    assert error.message("de") == ("Eintrag 1: am Tisch müssen mindestens 2 Spieler sitzen, "
+    assert error.message(DE) == ("Eintrag 1: am Tisch müssen mindestens 2 Spieler sitzen, "
                                    "es sind 1")
     assert fails([{"table": []}]).code == "vier-anderle.table_too_small"
 
@@ -594,7 +595,7 @@ def test_who_left_cannot_play_or_take_tricks() -> None:
     error = fails([HAND_1, {"table": ["B", "C", "D", "E", "F"]}, {"tricks": {"A": 4}}])
     assert (error.code, error.field) == ("vier-anderle.not_seated", "A")
     assert error.message() == "entry 3: A is not at the table"
-    assert error.message("de") == "Eintrag 3: A sitzt gerade nicht am Tisch"
+    assert error.message(DE) == "Eintrag 3: A sitzt gerade nicht am Tisch"
     error = fails([HAND_1, {"table": ["B", "C", "D", "E", "F"]}, {"playing": ["A"]}])
     assert (error.code, error.field) == ("vier-anderle.not_seated", "playing")
 
@@ -655,7 +656,7 @@ def test_bad_entries_give_a_rule_error_and_leave_the_table_unchanged(
     assert (info.value.code, info.value.field) == (code, field)
     assert info.value.entry == 2
     assert info.value.message().startswith("entry 2: ")
-    assert info.value.message("de").startswith("Eintrag 2: ")
+    assert info.value.message(DE).startswith("Eintrag 2: ")
     assert table.report() == before
 
 
@@ -678,7 +679,7 @@ def test_random_junk_gives_a_rule_error_or_a_valid_change(entry: Any, empty_pot:
         table.apply(entry)
     except RuleError as error:
         assert error.code in errors.MESSAGES
-        error.message("de")
+        error.message(DE)
         assert table.report() == before
     else:
         assert conserved(table.report())
@@ -690,9 +691,9 @@ def test_random_junk_gives_a_rule_error_or_a_valid_change(entry: Any, empty_pot:
 def test_messages_exist_in_every_language_and_are_prefixed() -> None:
     for code, texts in va.MESSAGES.items():
         assert code.startswith("vier-anderle.")
-        assert set(texts) == set(errors.LANGUAGES)
+        assert isinstance(texts, errors.Words)
         assert errors.MESSAGES[code] is texts
-    assert set(va.TITLE) == set(va.SUMMARY) == set(errors.LANGUAGES)
+    assert isinstance(va.TITLE, errors.Words) and isinstance(va.SUMMARY, errors.Words)
 
 
 def test_table_words_are_entries() -> None:

@@ -61,6 +61,35 @@ def test_the_engine_passes_mypy_strict():
     assert result.returncode == 0, result.stdout
 
 
+def test_every_text_of_the_engine_is_in_the_german_and_dutch_catalogues(tmp_path):
+    from babel.messages.pofile import read_po
+
+    from scorekeeper.engine import errors, games
+
+    every_game = games.all_games().values()  # importing the games registers their messages
+    texts = [*errors.MESSAGES.values(), *errors.KEY_WORDS.values(), errors.AND, errors.OR,
+             *errors.ENTRY_WORDS.values()]
+    for game in every_game:
+        texts += [game.TITLE, game.SUMMARY]
+        for option in game.OPTIONS:
+            texts += [option.help, *option.labels.values()]
+    assert all(isinstance(text, errors.Words) for text in texts)
+    # `pybabel extract -k N_` finds every one of them: none is built at run time
+    pybabel = Path(sys.executable).parent / "pybabel"
+    subprocess.run([str(pybabel), "extract", "-F", "babel.cfg", "-k", "N_", "-k", "_l", "-o",
+                    str(tmp_path / "messages.pot"), "."], cwd=ROOT, check=True,
+                   capture_output=True)
+    with (tmp_path / "messages.pot").open("rb") as f:
+        extracted = {m.id for m in read_po(f) if m.id}
+    assert [text for text in texts if text not in extracted] == []
+    for language in ("de", "nl"):
+        path = ROOT / "scorekeeper" / "translations" / language / "LC_MESSAGES" / "messages.po"
+        with path.open("rb") as f:
+            catalog = {m.id: m.string for m in read_po(f, locale=language) if m.id}
+        missing = [text for text in texts if not catalog.get(text)]
+        assert missing == [], f"{language}: {missing}"
+
+
 def test_every_message_is_translated_into_german_and_dutch():
     from babel.messages.pofile import read_po
 

@@ -9,7 +9,7 @@ from . import errors
 from .errors import RuleError
 
 
-def check_keys(entry: Mapping[str, Any], allowed: Iterable[str], game: Mapping[str, str]) -> None:
+def check_keys(entry: Mapping[str, Any], allowed: Iterable[str], game: str) -> None:
     """Refuse a key that is not one of `allowed` in this game (`game`: its title)."""
     allowed = set(allowed)
     for key in entry:

@@ -110,7 +110,7 @@ from itertools import product
 from typing import Any
 
 from . import cards, entries, errors
-from .errors import RuleError
+from .errors import N_, RuleError
 from .options import Option, resolve
 
 NAME = "hartenjagen"
@@ -142,219 +142,78 @@ VALUE_OF_KEY = {key: _value(card) for key, card in CARD_OF_KEY.items()}
 _DEFAULT_TOTAL = cards.hearts_hand_total()
 _DEFAULT_HEARTS = cards.hearts_in_pack()
 
-TITLE = {"de": "Hartenjagen", "en": "Hartenjagen (Dutch Hearts)", "nl": "Hartenjagen"}
+TITLE = N_("Hartenjagen (Dutch Hearts)")
 
-SUMMARY = {
-    "en": (
-        f"Dutch Hearts for four: every heart you take costs {HEART_VALUE} point, the queen of "
-        f"spades {VALUE_OF_KEY['queen']} ({_DEFAULT_TOTAL} points a hand). Whoever takes all "
-        f"the hearts and the queen has shot the moon: by default each of the others scores "
-        f"{_DEFAULT_TOTAL} and the shooter nothing (options: the shooter scores -"
-        f"{_DEFAULT_TOTAL}, or chooses). A renege costs the offender {_DEFAULT_TOTAL}. Options "
-        f"add the jack of diamonds ({VALUE_OF_KEY['jack']}), Black Maria (king of spades "
-        f"{VALUE_OF_KEY['king']}, ace {VALUE_OF_KEY['ace']}) and two packs for 4 to "
-        f"{MAX_PLAYERS} players. The game ends after the hand in which someone reaches the "
-        f"target (100); the lowest total wins, a tie for lowest is settled by extra hands."
-    ),
-    "de": (
-        f"Holländisches Hearts zu viert: jedes Herz im Stich kostet {HEART_VALUE} Punkt, die "
-        f"Pik-Dame {VALUE_OF_KEY['queen']} ({_DEFAULT_TOTAL} Punkte pro Hand). Wer alle Herzen "
-        f"und die Pik-Dame bekommt, hat den Mond geschossen: normalerweise bekommt jeder andere "
-        f"{_DEFAULT_TOTAL} und der Schütze nichts (nach Regel bekommt der Schütze -"
-        f"{_DEFAULT_TOTAL} oder darf wählen). Wer Farbe verleugnet, bekommt {_DEFAULT_TOTAL}. "
-        f"Als Regeln gibt es den Karo-Buben ({VALUE_OF_KEY['jack']}), Black Maria (Pik-König "
-        f"{VALUE_OF_KEY['king']}, Pik-Ass {VALUE_OF_KEY['ace']}) und zwei Kartenspiele für 4 "
-        f"bis {MAX_PLAYERS} Spieler. Das Spiel endet nach der Hand, in der jemand das Ziel "
-        f"(100) erreicht; die wenigsten Punkte gewinnen, bei Gleichstand entscheiden "
-        f"Zusatzhände."
-    ),
-    "nl": (
-        f"Hartenjagen met z'n vieren: elke harten in je slagen kost {HEART_VALUE} punt, de "
-        f"schoppenvrouw {VALUE_OF_KEY['queen']} ({_DEFAULT_TOTAL} punten per hand). Wie alle "
-        f"harten en de schoppenvrouw haalt, schiet de maan: normaal krijgt elke tegenspeler "
-        f"{_DEFAULT_TOTAL} en de schutter niets (volgens regel krijgt de schutter -"
-        f"{_DEFAULT_TOTAL} of mag hij kiezen). Wie verzaakt krijgt {_DEFAULT_TOTAL}. Als regels "
-        f"zijn er de ruitenboer ({VALUE_OF_KEY['jack']}), Black Maria (schoppenheer "
-        f"{VALUE_OF_KEY['king']}, schoppenaas {VALUE_OF_KEY['ace']}) en twee spellen kaarten "
-        f"voor 4 tot {MAX_PLAYERS} spelers. Het spel eindigt na de hand waarin iemand het doel "
-        f"(100) haalt; het laagste totaal wint, bij gelijkstand beslissen extra handen."
-    ),
-}
+# The numbers in these texts are the card values of `cards` (a test checks them).
+SUMMARY = N_(
+    "Dutch Hearts for four: every heart you take costs 1 point, the queen of spades 13 (26 "
+    "points a hand). Whoever takes all the hearts and the queen has shot the moon: by default "
+    "each of the others scores 26 and the shooter nothing (options: the shooter scores -26, or "
+    "chooses). A renege costs the offender 26. Options add the jack of diamonds (-10), Black "
+    "Maria (king of spades 10, ace 7) and two packs for 4 to 10 players. The game ends after the "
+    "hand in which someone reaches the target (100); the lowest total wins, a tie for lowest is "
+    "settled by extra hands.")
 
 OPTIONS: tuple[Option, ...] = (
-    Option("target", 100, minimum=1, maximum=1_000_000, help={
-        "en": "the game ends after the hand in which someone reaches this total",
-        "de": "das Spiel endet nach der Hand, in der jemand diese Punktzahl erreicht",
-        "nl": "het spel eindigt na de hand waarin iemand dit totaal bereikt",
-    }),
-    Option("moon", "others", choices=("others", "self", "choice"), help={
-        "en": "shooting the moon (all hearts and the queen): the others score the hand, "
-              "the shooter scores minus the hand, or the shooter chooses",
-        "de": "Mond schießen (alle Herzen und die Pik-Dame): die anderen bekommen die Punkte "
-              "der Hand, der Schütze bekommt sie abgezogen, oder der Schütze wählt",
-        "nl": "de maan schieten (alle harten en de schoppenvrouw): de anderen krijgen de punten "
-              "van de hand, de schutter krijgt ze eraf, of de schutter kiest",
-    }, labels={
-        "others": {"en": "the others score", "de": "die anderen bekommen die Punkte",
-                   "nl": "de anderen krijgen de punten"},
-        "self": {"en": "the shooter scores minus", "de": "der Schütze bekommt Minuspunkte",
-                 "nl": "de schutter krijgt minpunten"},
-        "choice": {"en": "the shooter chooses", "de": "der Schütze wählt",
-                   "nl": "de schutter kiest"},
-    }),
-    Option("jack_of_diamonds", False, help={
-        "en": f"Omnibus: the jack of diamonds counts {VALUE_OF_KEY['jack']}",
-        "de": f"Omnibus: der Karo-Bube zählt {VALUE_OF_KEY['jack']}",
-        "nl": f"Omnibus: de ruitenboer telt {VALUE_OF_KEY['jack']}",
-    }),
-    Option("black_maria", False, help={
-        "en": f"Black Maria: the king of spades counts {VALUE_OF_KEY['king']}, "
-              f"the ace of spades {VALUE_OF_KEY['ace']}",
-        "de": f"Black Maria: der Pik-König zählt {VALUE_OF_KEY['king']}, "
-              f"das Pik-Ass {VALUE_OF_KEY['ace']}",
-        "nl": f"Black Maria: de schoppenheer telt {VALUE_OF_KEY['king']}, "
-              f"de schoppenaas {VALUE_OF_KEY['ace']}",
-    }),
-    Option("passing", True, help={
-        "en": "pass three cards before each hand (left, right, across, hold)",
-        "de": "vor jeder Hand drei Karten weitergeben (links, rechts, gegenüber, behalten)",
-        "nl": "voor elke hand drie kaarten doorgeven (links, rechts, overkant, houden)",
-    }),
-    Option("decks", 1, minimum=1, maximum=2, help={
-        "en": f"2 for Cancellation Hartenjagen with two packs ({MIN_PLAYERS} to "
-              f"{MAX_PLAYERS} players)",
-        "de": f"2 für Cancellation-Hartenjagen mit zwei Kartenspielen ({MIN_PLAYERS} bis "
-              f"{MAX_PLAYERS} Spieler)",
-        "nl": f"2 voor Cancellation-hartenjagen met twee spellen kaarten ({MIN_PLAYERS} tot "
-              f"{MAX_PLAYERS} spelers)",
-    }),
-    Option("cents_per_point", 0, minimum=0, maximum=10_000, help={
-        "en": "money: at the end each player pays the winner the difference in points, "
-              "at this many cents a point",
-        "de": "Geld: am Ende zahlt jeder dem Sieger die Punktdifferenz, so viele Cent pro Punkt",
-        "nl": "geld: aan het eind betaalt iedereen de winnaar het puntenverschil, "
-              "zoveel cent per punt",
-    }),
+    Option("target", 100, minimum=1, maximum=1_000_000,
+           help=N_("the game ends after the hand in which someone reaches this total")),
+    Option("moon", "others", choices=("others", "self", "choice"),
+           help=N_("shooting the moon (all hearts and the queen): the others score the hand, the "
+                   "shooter scores minus the hand, or the shooter chooses"),
+           labels={"others": N_("the others score"), "self": N_("the shooter scores minus"),
+                   "choice": N_("the shooter chooses")}),
+    Option("jack_of_diamonds", False, help=N_("Omnibus: the jack of diamonds counts -10")),
+    Option("black_maria", False,
+           help=N_("Black Maria: the king of spades counts 10, the ace of spades 7")),
+    Option("passing", True,
+           help=N_("pass three cards before each hand (left, right, across, hold)")),
+    Option("decks", 1, minimum=1, maximum=2,
+           help=N_("2 for Cancellation Hartenjagen with two packs (4 to 10 players)")),
+    Option("cents_per_point", 0, minimum=0, maximum=10_000,
+           help=N_("money: at the end each player pays the winner the difference in points, at "
+                   "this many cents a point")),
 )
 
 # --- messages ------------------------------------------------------------------------------
 
-# card key -> language -> (the card, the card as object (German accusative), plural)
-_CARD_WORDS: dict[str, dict[str, tuple[str, str, str]]] = {
-    "queen": {"en": ("the queen of spades", "the queen of spades", "queens of spades"),
-              "de": ("die Pik-Dame", "die Pik-Dame", "Pik-Damen"),
-              "nl": ("de schoppenvrouw", "de schoppenvrouw", "schoppenvrouwen")},
-    "jack": {"en": ("the jack of diamonds", "the jack of diamonds", "jacks of diamonds"),
-             "de": ("der Karo-Bube", "den Karo-Buben", "Karo-Buben"),
-             "nl": ("de ruitenboer", "de ruitenboer", "ruitenboeren")},
-    "king": {"en": ("the king of spades", "the king of spades", "kings of spades"),
-             "de": ("der Pik-König", "den Pik-König", "Pik-Könige"),
-             "nl": ("de schoppenheer", "de schoppenheer", "schoppenheren")},
-    "ace": {"en": ("the ace of spades", "the ace of spades", "aces of spades"),
-            "de": ("das Pik-Ass", "das Pik-Ass", "Pik-Asse"),
-            "nl": ("de schoppenaas", "de schoppenaas", "schoppenazen")},
-}
-
-
-def _card_messages() -> dict[str, dict[str, str]]:
-    result: dict[str, dict[str, str]] = {}
-    for key, words in _CARD_WORDS.items():
-        en, de, nl = words["en"], words["de"], words["nl"]
-        result[f"{NAME}.{key}_missing"] = {
-            "en": f"nobody took {en[1]}",
-            "de": f"niemand hat {de[1]} bekommen",
-            "nl": f"niemand heeft {nl[1]} gekregen",
-        }
-        result[f"{NAME}.{key}_count"] = {
-            "en": f"the {en[2]} add up to {{got}}, there are {{count}}",
-            "de": f"die {de[2]} ergeben {{got}}, es gibt aber {{count}}",
-            "nl": f"de {nl[2]} tellen op tot {{got}}, er zijn er {{count}}",
-        }
-        result[f"{NAME}.{key}_player"] = {
-            "en": f"{{player}}: {{value}} {en[2]} is impossible, there are {{count}}",
-            "de": f"{{player}}: {{value}} {de[2]} sind unmöglich, es gibt {{count}}",
-            "nl": f"{{player}}: {{value}} {nl[2]} is onmogelijk, er zijn er {{count}}",
-        }
-        result[f"{NAME}.{key}_unused"] = {
-            "en": f"{en[0]} does not count in this game",
-            "de": f"{de[0][0].upper()}{de[0][1:]} zählt in diesem Spiel nicht",
-            "nl": f"{nl[0]} telt in dit spel niet mee",
-        }
-    return result
-
-
-MESSAGES: dict[str, dict[str, str]] = {
-    f"{NAME}.players_one_deck": {
-        "en": "with one pack Hartenjagen needs exactly {need} players, not {count}; "
-              "with two packs {low} to {high} can play",
-        "de": "mit einem Kartenspiel braucht Hartenjagen genau {need} Spieler, nicht "
-              "{count}; mit zwei Kartenspielen können {low} bis {high} mitspielen",
-        "nl": "met één spel kaarten heeft hartenjagen precies {need} spelers nodig, niet "
-              "{count}; met twee spellen kunnen {low} tot {high} meedoen",
-    },
-    f"{NAME}.hearts_player": {
-        "en": "{player}: {value} hearts is impossible, there are {total}",
-        "de": "{player}: {value} Herzen sind unmöglich, es gibt {total}",
-        "nl": "{player}: {value} harten is onmogelijk, er zijn er {total}",
-    },
-    f"{NAME}.hearts_sum": {
-        "en": "the hearts add up to {got}, there are {total}",
-        "de": "die Herzen ergeben {got}, es gibt aber {total}",
-        "nl": "de harten tellen op tot {got}, er zijn er {total}",
-    },
-    f"{NAME}.points_player": {
-        "en": "{player}: {value} points cannot be made from the cards",
-        "de": "{player}: {value} Punkte kann man mit diesen Karten nicht haben",
-        "nl": "{player}: {value} punten kan niet met deze kaarten",
-    },
-    f"{NAME}.points_sum": {
-        "en": "the points add up to {got}, a hand has {total}"
-              "{jack:yes= (without the jack of diamonds)|no=}",
-        "de": "die Punkte ergeben {got}, eine Hand hat aber {total}"
-              "{jack:yes= (ohne den Karo-Buben)|no=}",
-        "nl": "de punten tellen op tot {got}, een hand heeft er {total}"
-              "{jack:yes= (zonder de ruitenboer)|no=}",
-    },
-    f"{NAME}.points_with_jack": {
-        "en": "the points add up to {got}, so the jack of diamonds was counted in: enter the "
-              "points without it (a hand then has {total}); the app counts the jack's {jack} "
-              "for {holders:and} itself",
-        "de": "die Punkte ergeben {got}, also ist der Karo-Bube schon abgezogen: bitte die "
-              "Punkte ohne ihn eintragen (eine Hand hat dann {total}); die {jack} für "
-              "{holders:and} rechnet die App selbst",
-        "nl": "de punten tellen op tot {got}, dus de ruitenboer is al meegeteld: voer de punten "
-              "zonder hem in (een hand heeft dan {total}); de app rekent de {jack} voor "
-              "{holders:and} zelf",
-    },
-    f"{NAME}.points_split": {
-        "en": "these points cannot all come from one hand",
-        "de": "diese Punkte können nicht alle aus einer Hand stammen",
-        "nl": "deze punten kunnen niet allemaal uit één hand komen",
-    },
-    f"{NAME}.moon_missing": {
-        "en": "{player} shot the moon: choose whether {player} scores -{total} "
-              "or each of the others {total}",
-        "de": "{player} hat den Mond geschossen: bitte wählen, ob {player} -{total} bekommt "
-              "oder jeder andere {total}",
-        "nl": "{player} heeft de maan geschoten: kies of {player} -{total} krijgt "
-              "of elke andere speler {total}",
-    },
-    f"{NAME}.no_moon": {
-        "en": "nobody shot the moon in this hand",
-        "de": "in dieser Hand hat niemand den Mond geschossen",
-        "nl": "niemand heeft in deze hand de maan geschoten",
-    },
-    f"{NAME}.bad_moon": {
-        "en": "for the moon, choose whether the shooter scores minus or the others score",
-        "de": "beim Mond bitte wählen: Minuspunkte für den Schützen oder Punkte für die anderen",
-        "nl": "kies bij de maan: minpunten voor de schutter of punten voor de anderen",
-    },
-    f"{NAME}.moon_not_asked": {
-        "en": "in this game the shooter does not choose: the rules say how the moon scores",
-        "de": "in diesem Spiel wählt der Schütze nicht: die Regeln sagen, wie der Mond zählt",
-        "nl": "in dit spel kiest de schutter niet: de regels zeggen hoe de maan telt",
-    },
-    **_card_messages(),
+MESSAGES: dict[str, str] = {
+    f"{NAME}.players_one_deck": N_("with one pack Hartenjagen needs exactly {need} players, not "
+                                   "{count}; with two packs {low} to {high} can play"),
+    f"{NAME}.hearts_player": N_("{player}: {value} hearts is impossible, there are {total}"),
+    f"{NAME}.hearts_sum": N_("the hearts add up to {got}, there are {total}"),
+    f"{NAME}.points_player": N_("{player}: {value} points cannot be made from the cards"),
+    f"{NAME}.points_sum": N_("the points add up to {got}, a hand has {total}{jack:yes= (without "
+                             "the jack of diamonds)|no=}"),
+    f"{NAME}.points_with_jack": N_("the points add up to {got}, so the jack of diamonds was "
+                                   "counted in: enter the points without it (a hand then has "
+                                   "{total}); the app counts the jack's {jack} for {holders:and} "
+                                   "itself"),
+    f"{NAME}.points_split": N_("these points cannot all come from one hand"),
+    f"{NAME}.moon_missing": N_("{player} shot the moon: choose whether {player} scores -{total} "
+                               "or each of the others {total}"),
+    f"{NAME}.no_moon": N_("nobody shot the moon in this hand"),
+    f"{NAME}.bad_moon": N_("for the moon, choose whether the shooter scores minus or the others "
+                           "score"),
+    f"{NAME}.moon_not_asked": N_("in this game the shooter does not choose: the rules say how "
+                                 "the moon scores"),
+    f"{NAME}.queen_missing": N_("nobody took the queen of spades"),
+    f"{NAME}.queen_count": N_("the queens of spades add up to {got}, there are {count}"),
+    f"{NAME}.queen_player": N_("{player}: {value} queens of spades is impossible, there are "
+                               "{count}"),
+    f"{NAME}.queen_unused": N_("the queen of spades does not count in this game"),
+    f"{NAME}.jack_missing": N_("nobody took the jack of diamonds"),
+    f"{NAME}.jack_count": N_("the jacks of diamonds add up to {got}, there are {count}"),
+    f"{NAME}.jack_player": N_("{player}: {value} jacks of diamonds is impossible, there are "
+                              "{count}"),
+    f"{NAME}.jack_unused": N_("the jack of diamonds does not count in this game"),
+    f"{NAME}.king_missing": N_("nobody took the king of spades"),
+    f"{NAME}.king_count": N_("the kings of spades add up to {got}, there are {count}"),
+    f"{NAME}.king_player": N_("{player}: {value} kings of spades is impossible, there are {count}"),
+    f"{NAME}.king_unused": N_("the king of spades does not count in this game"),
+    f"{NAME}.ace_missing": N_("nobody took the ace of spades"),
+    f"{NAME}.ace_count": N_("the aces of spades add up to {got}, there are {count}"),
+    f"{NAME}.ace_player": N_("{player}: {value} aces of spades is impossible, there are {count}"),
+    f"{NAME}.ace_unused": N_("the ace of spades does not count in this game"),
 }
 
 errors.register_messages(MESSAGES)

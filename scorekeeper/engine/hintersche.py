@@ -91,11 +91,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import cards, entries, errors, options
-from .errors import RuleError
+from .errors import N_, RuleError
 
 NAME = "hintersche"
-TITLE = {"de": "Hintersche (4-Strich)", "en": "Hintersche (4-Strich)",
-         "nl": "Hintersche (4-Strich)"}
+TITLE = N_("Hintersche (4-Strich)")
 
 TOTAL = cards.HINTERSCHE_TOTAL  # card points in the pack: 140
 CARDS_PER_PLAYER = cards.HINTERSCHE_CARDS_PER_PLAYER  # 9
@@ -110,204 +109,76 @@ FOUR_LOSSES_LINES = 2  # lines for losing every deal of phase 1 (option four_los
 VIER_STRICH = "vier-strich"
 BUTZEN = "butzen"
 
-SUMMARY = {
-    "en": (
-        "Each deal the players enter their card points (140 in the pack). In the first phase, "
-        "Vier-Strich, the player with most points gets a mark on the slate; a player with more "
-        "than 100 marches and each opponent gets a mark; if all four score 35, everybody gets "
-        "one; ties are played off. At 4 marks the phase ends and whoever has no mark is out. "
-        "Then comes Butzen: with marks to spare (more than 4) the lowest scorers only erase; "
-        "otherwise the lowest scorer erases a mark and the highest adds one, and a march (over "
-        "100 or all 9 tricks) erases up to two marks and gives every other player a mark. With "
-        "two players left, the one with fewer points erases (two after a march). Erasing your "
-        "last mark takes you out; the last one in loses the game: one line on the frame (two "
-        "for losing all four deals of the first phase). At the end of a rubber every line costs "
-        "its owner the tariff, paid to each opponent."
-    ),
-    "de": (
-        "Nach jedem Austeilen werden die Augen eingetragen (zusammen 140). Im ersten Teil, "
-        "dem Vier-Strich, bekommt der mit den meisten Augen einen Strich auf die Tafel; wer "
-        "über 100 macht, marschiert durch, und jeder andere bekommt einen Strich; haben alle "
-        "vier 35, bekommt jeder einen; bei Gleichstand wird gestochen. Bei 4 Strichen ist der "
-        "erste Teil zu Ende, und wer keinen Strich hat, ist draußen. Dann wird gebutzt: Stehen "
-        "mehr als 4 Striche an, wischen die mit den wenigsten Augen nur weg; sonst wischt der "
-        "mit den wenigsten Augen einen Strich weg und der mit den meisten bekommt einen dazu, "
-        "und wer durchmarschiert (über 100 oder alle 9 Stiche), wischt bis zu zwei weg, und "
-        "jeder andere bekommt einen. Sind nur noch zwei drin, wischt der mit weniger Augen weg "
-        "(zwei nach einem Durchmarsch). Wer seinen letzten Strich wegwischt, ist draußen; der "
-        "Letzte verliert das Spiel: ein Strich auf den Rahmen (zwei, wenn er im Vier-Strich "
-        "alle vier Spiele verloren hat). Am Ende der Runde kostet jeder Strich auf dem Rahmen "
-        "seinen Besitzer den Tarif an jeden Mitspieler."
-    ),
-    "nl": (
-        "Na elke ronde voeren de spelers hun kaartpunten in (140 in het spel). In de eerste "
-        "fase, Vier-Strich, krijgt wie de meeste punten heeft een streep op de lei; wie meer dan "
-        "100 haalt maakt een mars en elke tegenstander krijgt een streep; halen alle vier 35, "
-        "dan krijgt iedereen er een; bij gelijkstand volgt een beslissingsronde. Bij 4 strepen "
-        "eindigt de fase en wie geen streep heeft, ligt eruit. Dan volgt het Butzen: staan er "
-        "meer dan 4 strepen, dan vegen de laagste scoorders alleen weg; anders veegt de laagste "
-        "een streep weg en krijgt de hoogste er een bij, en een mars (meer dan 100 of alle 9 "
-        "slagen) veegt er tot twee weg en geeft iedere andere speler een streep. Met nog twee "
-        "spelers veegt wie minder punten heeft weg (twee na een mars). Wie zijn laatste streep "
-        "wegveegt ligt eruit; de laatste verliest het spel: een streep op de lijst (twee als hij "
-        "in de eerste fase alle vier de rondes verloor). Aan het eind van een reeks kost elke "
-        "streep op de lijst zijn eigenaar het tarief, aan elke tegenstander."
-    ),
-}
+SUMMARY = N_("Each deal the players enter their card points (140 in the pack). In the first "
+             "phase, Vier-Strich, the player with most points gets a mark on the slate; a player "
+             "with more than 100 marches and each opponent gets a mark; if all four score 35, "
+             "everybody gets one; ties are played off. At 4 marks the phase ends and whoever has "
+             "no mark is out. Then comes Butzen: with marks to spare (more than 4) the lowest "
+             "scorers only erase; otherwise the lowest scorer erases a mark and the highest adds "
+             "one, and a march (over 100 or all 9 tricks) erases up to two marks and gives every "
+             "other player a mark. With two players left, the one with fewer points erases (two "
+             "after a march). Erasing your last mark takes you out; the last one in loses the "
+             "game: one line on the frame (two for losing all four deals of the first phase). At "
+             "the end of a rubber every line costs its owner the tariff, paid to each opponent.")
 
 # Keyed by the option's (int) values, as the rules page looks them up.
-_MARCH_LABELS: dict[Any, dict[str, str]] = {
-    101: {"en": "more than 100", "de": "über 100", "nl": "meer dan 100"},
-    100: {"en": "100 or more", "de": "100 und mehr", "nl": "100 of meer"},
+_MARCH_LABELS: dict[Any, str] = {
+    101: N_("more than 100"),
+    100: N_("100 or more"),
 }
 
 OPTIONS: tuple[options.Option, ...] = (
     options.Option(
         "march_at", 101,
-        help={
-            "en": "card points for a march: more than 100 (101) or 100 or more (100)",
-            "de": "Augen für einen Durchmarsch: über 100 (101) oder 100 und mehr (100)",
-            "nl": "kaartpunten voor een mars: meer dan 100 (101) of 100 of meer (100)",
-        },
+        help=N_("card points for a march: more than 100 (101) or 100 or more (100)"),
         choices=(101, 100),
         labels=_MARCH_LABELS,
     ),
     options.Option(
         "four_losses_double", True,
-        help={
-            "en": "losing all four deals of the first phase costs two lines instead of one",
-            "de": "wer im Vier-Strich alle vier Spiele verliert, bekommt zwei Striche auf den "
-                  "Rahmen statt einem",
-            "nl": "wie in de eerste fase alle vier de rondes verliest, krijgt twee strepen in "
-                  "plaats van één",
-        },
+        help=N_("losing all four deals of the first phase costs two lines instead of one"),
     ),
     options.Option(
         "rubber_games", 4,
-        help={
-            "en": "games in a rubber",
-            "de": "Spiele in einer Runde",
-            "nl": "spellen in een reeks",
-        },
+        help=N_("games in a rubber"),
         minimum=1, maximum=10_000,
     ),
     options.Option(
         "tariff_cents", 500,
-        help={
-            "en": "what one line costs its owner, paid to each opponent, in cents; 0 for no money",
-            "de": "was ein Strich auf dem Rahmen seinen Besitzer an jeden Mitspieler kostet, in "
-                  "Cent; 0 ohne Geld",
-            "nl": "wat een streep op de lijst zijn eigenaar kost, aan elke tegenstander, in "
-                  "centen; 0 zonder geld",
-        },
+        help=N_("what one line costs its owner, paid to each opponent, in cents; 0 for no money"),
         minimum=0, maximum=100_000,
     ),
 )
 
-MESSAGES: dict[str, dict[str, str]] = {
-    f"{NAME}.not_in_deal": {
-        "en": "{player} is out of this game and does not play this deal",
-        "de": "{player} ist in diesem Spiel schon draußen und spielt nicht mit",
-        "nl": "{player} ligt uit dit spel en speelt deze ronde niet mee",
-    },
-    f"{NAME}.points_missing": {
-        "en": "{player} plays this deal: please enter {player}'s points",
-        "de": "{player} spielt mit: bitte die Augen von {player} eintragen",
-        "nl": "{player} speelt mee: voer de punten van {player} in",
-    },
-    f"{NAME}.bad_points": {
-        "en": "{player}: {value:|point|points} is impossible, a deal has 0 to {total}",
-        "de": "{player}: {value:|Auge|Augen} gibt es nicht, ein Spiel hat 0 bis {total} Augen",
-        "nl": "{player}: {value:|punt|punten} kan niet, een ronde heeft 0 tot {total} punten",
-    },
-    f"{NAME}.not_makeable": {
-        "en": "{player}: no cards add up to {value:|point|points}",
-        "de": "{player}: {value:|Auge|Augen} kann man mit diesen Karten nicht haben",
-        "nl": "{player}: met deze kaarten kom je niet op {value:|punt|punten}",
-    },
-    f"{NAME}.wrong_total": {
-        "en": "the points add up to {total}, there are {expected}",
-        "de": "die Augen ergeben {total}, es sind aber {expected}",
-        "nl": "de punten tellen op tot {total}, het zijn er {expected}",
-    },
-    f"{NAME}.in_play_total": {
-        "en": "the points add up to {total}, but with {count} players only {cards} cards are in "
-              "play (9 each): together they hold {low} to {high} points",
-        "de": "die Augen ergeben {total}, aber bei {count} Spielern sind nur {cards} Karten im "
-              "Spiel (9 für jeden): die haben zusammen {low} bis {high} Augen",
-        "nl": "de punten tellen op tot {total}, maar met {count} spelers zijn er maar {cards} "
-              "kaarten in het spel (9 elk): samen {low} tot {high} punten",
-    },
-    f"{NAME}.impossible": {
-        "en": "these points cannot all come from one pack of {cards} cards",
-        "de": "so können die Augen nicht verteilt sein: mit den {cards} Karten geht das nicht "
-              "auf",
-        "nl": "zo kunnen de punten niet verdeeld zijn: met de {cards} kaarten kan dat niet",
-    },
-    f"{NAME}.impossible_in_play": {
-        "en": "these points cannot come from the {cards} cards in play: whoever takes a trick "
-              "takes {count} cards, and the cards worth nothing are only {blanks}",
-        "de": "so können die Augen nicht verteilt sein: es sind {cards} Karten im Spiel, wer "
-              "einen Stich macht, bekommt {count} Karten, und leere Karten gibt es nur {blanks}",
-        "nl": "zo kunnen de punten niet verdeeld zijn: er zijn {cards} kaarten in het spel, wie "
-              "een slag haalt krijgt {count} kaarten, en kaarten zonder punten zijn er maar "
-              "{blanks}",
-    },
-    f"{NAME}.all_tricks_not_butzen": {
-        "en": "taking all tricks only counts in Butzen",
-        "de": "alle Stiche zählen nur beim Butzen",
-        "nl": "alle slagen telt alleen bij het Butzen",
-    },
-    f"{NAME}.all_tricks_others": {
-        "en": "{player} has {value:|point|points}, but {marcher} took all the tricks",
-        "de": "{player} hat {value:|Auge|Augen}, aber {marcher} hat alle Stiche gemacht",
-        "nl": "{player} heeft {value:|punt|punten}, maar {marcher} heeft alle slagen gehaald",
-    },
-    f"{NAME}.bad_playoffs": {
-        "en": "the playoffs must be a list of playoff deals, each giving the tied players' points",
-        "de": "die Stechen müssen eine Liste sein, mit den Augen der Spieler, die stechen",
-        "nl": "de beslissingsrondes moeten een lijst zijn, met de punten van de gelijke spelers",
-    },
-    f"{NAME}.not_in_playoff": {
-        "en": "playoff {playoff}: {player} is not in this playoff",
-        "de": "Stechen {playoff}: {player} sticht hier nicht mit",
-        "nl": "beslissingsronde {playoff}: {player} speelt hier niet mee",
-    },
-    f"{NAME}.playoff_missing": {
-        "en": "playoff {playoff}: please enter {player}'s points",
-        "de": "Stechen {playoff}: bitte die Augen von {player} eintragen",
-        "nl": "beslissingsronde {playoff}: voer de punten van {player} in",
-    },
-    f"{NAME}.playoff_impossible": {
-        "en": "playoff {playoff}: these points cannot come from the {cards} cards in play "
-              "({count} players, 9 cards each)",
-        "de": "Stechen {playoff}: so können die Augen nicht verteilt sein, mit den {cards} "
-              "Karten im Spiel ({count} Spieler, je 9 Karten) geht das nicht auf",
-        "nl": "beslissingsronde {playoff}: zo kunnen de punten niet verdeeld zijn met de "
-              "{cards} kaarten in het spel ({count} spelers, 9 kaarten elk)",
-    },
-    f"{NAME}.playoff_needed": {
-        "en": "{tied:and} tie {tie:most=for the most points|fewest=for the fewest points|"
-              "between=with {points} points|level=with {points} points each|"
-              "again=again in the playoff}: enter their playoff "
-              "deal{decides:=|most= (the most playoff points decide)|"
-              "fewest= (the fewest playoff points decide)}",
-        "de": "{tied:and} liegen {tie:most=mit den meisten Augen|fewest=mit den wenigsten Augen|"
-              "between=mit {points} Augen|level=mit je {points} Augen|again=auch im Stechen} "
-              "gleichauf: bitte ihr Stechen "
-              "eintragen{decides:=|most= (die meisten Augen im Stechen entscheiden)|"
-              "fewest= (die wenigsten Augen im Stechen entscheiden)}",
-        "nl": "{tied:and} staan gelijk {tie:most=met de meeste punten|fewest=met de minste "
-              "punten|between=met {points} punten|level=met elk {points} punten|"
-              "again=ook in de beslissingsronde}: voer hun "
-              "beslissingsronde in{decides:=|most= (de meeste punten beslissen)|"
-              "fewest= (de minste punten beslissen)}",
-    },
-    f"{NAME}.playoff_not_needed": {
-        "en": "too many playoff deals: this deal needs {needed}",
-        "de": "zu viele Stechen eingetragen: hier braucht es {needed}",
-        "nl": "te veel beslissingsrondes ingevoerd: hier zijn er {needed} nodig",
-    },
+MESSAGES: dict[str, str] = {
+    f"{NAME}.not_in_deal": N_("{player} is out of this game and does not play this deal"),
+    f"{NAME}.points_missing": N_("{player} plays this deal: please enter {player}'s points"),
+    f"{NAME}.bad_points": N_("{player}: {value:|point|points} is impossible, a deal has 0 to "
+                             "{total}"),
+    f"{NAME}.not_makeable": N_("{player}: no cards add up to {value:|point|points}"),
+    f"{NAME}.wrong_total": N_("the points add up to {total}, there are {expected}"),
+    f"{NAME}.in_play_total": N_("the points add up to {total}, but with {count} players only "
+                                "{cards} cards are in play (9 each): together they hold {low} to "
+                                "{high} points"),
+    f"{NAME}.impossible": N_("these points cannot all come from one pack of {cards} cards"),
+    f"{NAME}.impossible_in_play": N_("these points cannot come from the {cards} cards in play: "
+                                     "whoever takes a trick takes {count} cards, and the cards "
+                                     "worth nothing are only {blanks}"),
+    f"{NAME}.all_tricks_not_butzen": N_("taking all tricks only counts in Butzen"),
+    f"{NAME}.all_tricks_others": N_("{player} has {value:|point|points}, but {marcher} took all "
+                                    "the tricks"),
+    f"{NAME}.bad_playoffs": N_("the playoffs must be a list of playoff deals, each giving the "
+                               "tied players' points"),
+    f"{NAME}.not_in_playoff": N_("playoff {playoff}: {player} is not in this playoff"),
+    f"{NAME}.playoff_missing": N_("playoff {playoff}: please enter {player}'s points"),
+    f"{NAME}.playoff_impossible": N_("playoff {playoff}: these points cannot come from the "
+                                     "{cards} cards in play ({count} players, 9 cards each)"),
+    f"{NAME}.playoff_needed": N_("{tied:and} tie {tie:most=for the most points|fewest=for the "
+                                 "fewest points|between=with {points} points|level=with {points} "
+                                 "points each|again=again in the playoff}: enter their playoff "
+                                 "deal{decides:=|most= (the most playoff points decide)|fewest= "
+                                 "(the fewest playoff points decide)}"),
+    f"{NAME}.playoff_not_needed": N_("too many playoff deals: this deal needs {needed}"),
 }
 errors.register_messages(MESSAGES)
 

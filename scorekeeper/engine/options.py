@@ -10,7 +10,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import errors
 from .errors import RuleError
 
 
@@ -18,12 +17,12 @@ from .errors import RuleError
 class Option:
     name: str
     default: Any
-    help: Mapping[str, str]  # language -> one-line explanation
+    help: str  # a one-line explanation (English, marked with N_: translated where shown)
     choices: tuple[Any, ...] = ()  # allowed values; empty: any value of the default's type
     minimum: int | None = None
     maximum: int | None = None
     multiple_of: int | None = None
-    labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # choice -> lang -> label
+    labels: Mapping[Any, str] = field(default_factory=dict)  # choice -> label (N_)
     extra_check: Callable[[Any], bool] | None = None
 
     def __post_init__(self) -> None:
@@ -36,27 +35,14 @@ class Option:
             return "choice"
         return "bool" if isinstance(self.default, bool) else "int"
 
-    def allowed(self) -> dict[str, str]:
-        """The allowed values in players' words, per language (for error messages)."""
-        words: dict[str, str] = {}
-        for lang in errors.LANGUAGES:
-            if self.choices:
-                shown = [f"\u201c{self.labels.get(c, {}).get(lang) or _show(c)}\u201d"
-                         for c in self.choices]
-                words[lang] = _CHOOSE[lang] + errors.join(shown, lang, errors.OR)
-            elif self.kind == "bool":
-                words[lang] = _CHOOSE[lang] + errors.join([_YES[lang], _NO[lang]], lang,
-                                                          errors.OR)
-            else:
-                text = _WHOLE[lang].format(low=self.minimum, high=self.maximum)
-                if self.multiple_of:
-                    text += _MULTIPLE[lang].format(n=self.multiple_of)
-                words[lang] = text
-        return words
-
     def error(self, value: Any) -> RuleError:
-        return RuleError("bad_option", field=self.name, option=self.name, label=dict(self.help),
-                         value=_show(value), allowed=self.allowed())
+        """The refusal of `value`, saying what is allowed instead."""
+        kind = {"choice": "choice", "bool": "yes_no"}.get(self.kind) or (
+            "multiple" if self.multiple_of else "number")
+        return RuleError("bad_option", field=self.name, option=self.name, label=self.help,
+                         value=_show(value), kind=kind, low=self.minimum, high=self.maximum,
+                         multiple=self.multiple_of, choices=[self.labels.get(c) or _show(c)
+                                                             for c in self.choices])
 
     def accepts(self, value: Any) -> bool:
         if self.choices:
@@ -72,16 +58,6 @@ class Option:
         if self.multiple_of and value % self.multiple_of:
             return False
         return self.extra_check is None or self.extra_check(value)
-
-
-_YES = {"en": "yes", "de": "ja", "nl": "ja"}
-_NO = {"en": "no", "de": "nein", "nl": "nee"}
-_CHOOSE = {"en": "choose ", "de": "bitte wählen: ", "nl": "kies "}
-_WHOLE = {"en": "enter a whole number from {low} to {high}",
-          "de": "bitte eine ganze Zahl von {low} bis {high} eingeben",
-          "nl": "voer een geheel getal van {low} tot {high} in"}
-_MULTIPLE = {"en": ", a multiple of {n}", "de": ", ein Vielfaches von {n}",
-             "nl": ", een veelvoud van {n}"}
 
 
 def _show(value: Any) -> str:

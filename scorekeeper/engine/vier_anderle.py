@@ -68,10 +68,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import cards, entries, errors, options
-from .errors import RuleError
+from .errors import N_, RuleError
 
 NAME = "vier-anderle"
-TITLE = {"de": "Vier-Anderle", "en": "Vier-Anderle", "nl": "Vier-Anderle"}
+TITLE = N_("Vier-Anderle")
 
 TRICKS = cards.CEGO_TRICKS  # every hand has exactly this many tricks (4)
 MIN_PLAYERS = 2
@@ -82,174 +82,68 @@ def _biggest_pack() -> int:
     return len(cards.cego_pack(with_pips=True))
 
 
-SUMMARY = {
-    "en": (
-        "Played for money in stakes. Before every hand the dealer pays the ante into the pot; "
-        "call the pot after the ante P. If the pot was empty before the ante (type 1), everybody "
-        "plays and everybody who takes no trick pays P into the pot. If there was money in it "
-        "(type 2), each player may drop out; every trick pays its taker a quarter of P out of the "
-        "pot, and everybody who played without taking a trick pays P. Whoever plays alone takes "
-        "the whole pot. Each balance is what a player took out minus what they paid in, so the "
-        "balances and the pot always add up to what the Kasse brought in."
-    ),
-    "de": (
-        "Gespielt wird um Einsätze. Vor jeder Hand legt der Geber den Einsatz in den Pot; was "
-        "danach im Pot ist, heißt P. War der Pot vor dem Einsatz leer (Typ 1), spielen alle mit, "
-        "und wer keinen Stich macht, zahlt P in den Pot. War schon Geld darin (Typ 2), darf jeder "
-        "aussteigen; jeder Stich bringt seinem Macher ein Viertel von P aus dem Pot, und wer "
-        "mitgespielt und keinen Stich gemacht hat, zahlt P. Wer allein spielt, bekommt den ganzen "
-        "Pot. Der Stand jedes Spielers ist, was er herausgenommen minus was er eingezahlt hat; "
-        "Stände und Pot ergeben zusammen immer, was die Kasse mitgebracht hat."
-    ),
-    "nl": (
-        "Er wordt om inzetten gespeeld. Voor elke hand legt de gever de inleg in de pot; wat er "
-        "daarna in de pot zit heet P. Was de pot voor de inleg leeg (type 1), dan speelt iedereen "
-        "mee en betaalt wie geen slag haalt P in de pot. Zat er al geld in (type 2), dan mag "
-        "iedereen passen; elke slag levert de winnaar een kwart van P uit de pot op, en wie "
-        "meespeelde zonder slag betaalt P. Wie alleen speelt krijgt de hele pot. De stand van een "
-        "speler is wat hij eruit haalde min wat hij inlegde; standen en pot samen zijn altijd wat "
-        "de Kasse meebracht."
-    ),
-}
+SUMMARY = N_("Played for money in stakes. Before every hand the dealer pays the ante into the "
+             "pot; call the pot after the ante P. If the pot was empty before the ante (type 1), "
+             "everybody plays and everybody who takes no trick pays P into the pot. If there was "
+             "money in it (type 2), each player may drop out; every trick pays its taker a "
+             "quarter of P out of the pot, and everybody who played without taking a trick pays "
+             "P. Whoever plays alone takes the whole pot. Each balance is what a player took out "
+             "minus what they paid in, so the balances and the pot always add up to what the "
+             "Kasse brought in.")
 
 OPTIONS: tuple[options.Option, ...] = (
     options.Option(
         "ante", 4,
-        help={
-            "en": f"stakes the dealer pays into the pot before each hand (a multiple of {TRICKS})",
-            "de": f"Einsätze, die der Geber vor jeder Hand in den Pot legt "
-                  f"(ein Vielfaches von {TRICKS})",
-            "nl": f"inzetten die de gever voor elke hand in de pot legt "
-                  f"(een veelvoud van {TRICKS})",
-        },
+        help=N_("stakes the dealer pays into the pot before each hand (a multiple of 4)"),
         minimum=TRICKS, maximum=400, multiple_of=TRICKS,
     ),
     options.Option(
         "stake_cents", 10,
-        help={
-            "en": "money value of one stake, in cents",
-            "de": "Geldwert eines Einsatzes, in Cent",
-            "nl": "geldwaarde van één inzet, in centen",
-        },
+        help=N_("money value of one stake, in cents"),
         minimum=0, maximum=10_000,
     ),
     options.Option(
         "nobody_plays", "ante-stays",
-        help={
-            "en": "what happens to the dealer's ante when nobody plays a type-2 hand",
-            "de": "was mit dem Einsatz des Gebers geschieht, wenn bei Typ 2 keiner mitspielt",
-            "nl": "wat er met de inleg van de gever gebeurt als bij type 2 niemand meespeelt",
-        },
+        help=N_("what happens to the dealer's ante when nobody plays a type-2 hand"),
         choices=("ante-stays", "ante-back"),
         labels={
-            "ante-stays": {"en": "the ante stays in the pot", "de": "der Einsatz bleibt im Pot",
-                           "nl": "de inleg blijft in de pot"},
-            "ante-back": {"en": "the dealer gets the ante back",
-                          "de": "der Geber bekommt seinen Einsatz zurück",
-                          "nl": "de gever krijgt zijn inleg terug"},
+            "ante-stays": N_("the ante stays in the pot"),
+            "ante-back": N_("the dealer gets the ante back"),
         },
     ),
     options.Option(
         "pot_at_end", "carry",
-        help={
-            "en": "what happens to the pot at the end of the evening",
-            "de": "was am Ende des Abends mit dem Pot geschieht",
-            "nl": "wat er aan het eind van de avond met de pot gebeurt",
-        },
+        help=N_("what happens to the pot at the end of the evening"),
         choices=("carry", "split", "play-out"),
         labels={
-            "carry": {"en": "it stays in the Kasse for the next game",
-                      "de": "er bleibt in der Kasse für das nächste Spiel",
-                      "nl": "hij blijft in de Kasse voor het volgende spel"},
-            "split": {"en": "it is shared out among the players at the table",
-                      "de": "er wird unter den Spielern am Tisch aufgeteilt",
-                      "nl": "hij wordt verdeeld onder de spelers aan tafel"},
-            "play-out": {"en": "play on until a hand empties it",
-                         "de": "es wird weitergespielt, bis eine Hand ihn leert",
-                         "nl": "er wordt doorgespeeld tot een hand hem leegmaakt"},
+            "carry": N_("it stays in the Kasse for the next game"),
+            "split": N_("it is shared out among the players at the table"),
+            "play-out": N_("play on until a hand empties it"),
         },
     ),
     options.Option(
         "starting_pot", 0,
-        help={
-            "en": f"stakes the Kasse carries into the pot from an earlier game "
-                  f"(a multiple of {TRICKS})",
-            "de": "Einsätze, die die Kasse aus einem früheren Spiel in den Pot bringt "
-                  f"(ein Vielfaches von {TRICKS})",
-            "nl": "inzetten die de Kasse uit een eerder spel in de pot meebrengt "
-                  f"(een veelvoud van {TRICKS})",
-        },
+        help=N_("stakes the Kasse carries into the pot from an earlier game (a multiple of 4)"),
         minimum=0, maximum=10_000_000, multiple_of=TRICKS,
     ),
 )
 
-MESSAGES: dict[str, dict[str, str]] = {
-    f"{NAME}.trick_count": {
-        "en": "{tricks} tricks in a hand, you entered {total}",
-        "de": "eine Hand hat {tricks} Stiche, eingetragen sind {total}",
-        "nl": "een hand heeft {tricks} slagen, je hebt er {total} ingevoerd",
-    },
-    f"{NAME}.bad_tricks": {
-        "en": "{player} cannot have {value:|trick|tricks}, a hand has {tricks}",
-        "de": "{player} kann nicht {value:|Stich|Stiche} haben, eine Hand hat {tricks}",
-        "nl": "{player} kan geen {value:|slag|slagen} hebben, een hand heeft er {tricks}",
-    },
-    f"{NAME}.did_not_play": {
-        "en": "{player} did not play this hand but has {tricks:|trick|tricks}",
-        "de": "{player} hat bei dieser Hand nicht mitgespielt, hat aber {tricks:|Stich|Stiche}",
-        "nl": "{player} speelde deze hand niet mee maar heeft {tricks:|slag|slagen}",
-    },
-    f"{NAME}.not_playing": {
-        "en": "{player} did not play this hand",
-        "de": "{player} hat bei dieser Hand nicht mitgespielt",
-        "nl": "{player} speelde deze hand niet mee",
-    },
-    f"{NAME}.everybody_plays": {
-        "en": "the pot is empty, so everybody plays this hand",
-        "de": "der Pot ist leer, deshalb spielen bei dieser Hand alle mit",
-        "nl": "de pot is leeg, dus iedereen speelt deze hand mee",
-    },
-    f"{NAME}.bad_playing": {
-        "en": "who plays must be given as a list of names",
-        "de": "wer mitspielt, muss als Liste von Namen angegeben werden",
-        "nl": "wie meespeelt moet als lijst van namen worden opgegeven",
-    },
-    f"{NAME}.not_seated": {
-        "en": "{player} is not at the table",
-        "de": "{player} sitzt gerade nicht am Tisch",
-        "nl": "{player} zit nu niet aan tafel",
-    },
-    f"{NAME}.bad_table": {
-        "en": "the table must be given as a list of names",
-        "de": "der Tisch muss als Liste von Namen angegeben werden",
-        "nl": "de tafel moet als lijst van namen worden opgegeven",
-    },
-    f"{NAME}.table_too_small": {
-        "en": "at least {low} players must sit at the table, there are {count}",
-        "de": "am Tisch müssen mindestens {low} Spieler sitzen, es sind {count}",
-        "nl": "er moeten minstens {low} spelers aan tafel zitten, het zijn er {count}",
-    },
-    f"{NAME}.pack_too_small": {
-        "en": "{count} players need {needed} cards, the Cego pack has only {cards} "
-              "even with the pip cards",
-        "de": "{count} Spieler brauchen {needed} Karten, das Cego-Spiel hat auch mit den "
-              "Zahlenkarten nur {cards}",
-        "nl": "{count} spelers hebben {needed} kaarten nodig, het Cego-spel heeft er ook met "
-              "de getalkaarten maar {cards}",
-    },
-    f"{NAME}.dealer_not_seated": {
-        "en": "{player} does not sit at the new table and cannot deal",
-        "de": "{player} sitzt nicht am neuen Tisch und kann nicht geben",
-        "nl": "{player} zit niet aan de nieuwe tafel en kan niet geven",
-    },
-    f"{NAME}.pot_not_empty": {
-        "en": "there are still {pot} stakes in the pot: the evening ends only with a hand "
-              "that empties the pot",
-        "de": "im Pot sind noch {pot} Einsätze: der Abend endet erst mit einer Hand, "
-              "die den Pot leert",
-        "nl": "er zitten nog {pot} inzetten in de pot: de avond eindigt pas met een hand "
-              "die de pot leegmaakt",
-    },
+MESSAGES: dict[str, str] = {
+    f"{NAME}.trick_count": N_("{tricks} tricks in a hand, you entered {total}"),
+    f"{NAME}.bad_tricks": N_("{player} cannot have {value:|trick|tricks}, a hand has {tricks}"),
+    f"{NAME}.did_not_play": N_("{player} did not play this hand but has {tricks:|trick|tricks}"),
+    f"{NAME}.not_playing": N_("{player} did not play this hand"),
+    f"{NAME}.everybody_plays": N_("the pot is empty, so everybody plays this hand"),
+    f"{NAME}.bad_playing": N_("who plays must be given as a list of names"),
+    f"{NAME}.not_seated": N_("{player} is not at the table"),
+    f"{NAME}.bad_table": N_("the table must be given as a list of names"),
+    f"{NAME}.table_too_small": N_("at least {low} players must sit at the table, there are "
+                                  "{count}"),
+    f"{NAME}.pack_too_small": N_("{count} players need {needed} cards, the Cego pack has only "
+                                 "{cards} even with the pip cards"),
+    f"{NAME}.dealer_not_seated": N_("{player} does not sit at the new table and cannot deal"),
+    f"{NAME}.pot_not_empty": N_("there are still {pot} stakes in the pot: the evening ends only "
+                                "with a hand that empties the pot"),
 }
 errors.register_messages(MESSAGES)
 
