@@ -49,6 +49,7 @@ def create_app(test_config=None):
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_folder("migrations")))
+    app.config.setdefault("DOCS_FOLDER", str(_folder("docs")))
     CSRFProtect(app)
     i18n.init_app(app)
     display.init_app(app)

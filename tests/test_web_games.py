@@ -212,7 +212,8 @@ def test_hartenjagen_hearts_that_do_not_add_up_are_shown(client):
     path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
     response = enter(client, path, {"hearts-A": 3, "hearts-C": 9, "queen": "B"})
     assert response.status_code == 400
-    assert "13" in response.get_data(as_text=True)
+    assert '<small class="error">die Herzen ergeben 12, es gibt aber 13</small>' in \
+        response.get_data(as_text=True)
     assert record(client, path)["hands"] == []
 
 
@@ -254,7 +255,10 @@ def test_new_game_refuses_a_wrong_table(client, kind, names):
     data = {"kind": kind, "order": names[0], f"seat-{names[0]}": "on"}
     response = client.post("/g/tanne/games/new", data=data)
     assert response.status_code == 400
-    assert "Spieler" in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    low = 2 if kind == "vier-anderle" else 4
+    assert re.search(rf'has-error">.*?<small class="error">dieses Spiel braucht {low}\b[^<]*'
+                     r'Spieler, nicht 1</small>', page, re.S)
 
 
 def test_a_renege_without_a_name_asks_who(client):
@@ -280,3 +284,37 @@ def test_the_table_says_what_the_last_deal_did(client):
     page = client.get(path).get_data(as_text=True)
     assert "Kurt macht hundert" in page and "Hubert bekommt einen Strich" in page
     assert "Kurt ist draußen" in page and "jetzt wird gebutzt" in page
+
+
+def test_a_rule_error_about_one_player_lands_at_that_players_field_not_in_the_banner(client):
+    path = start_game(client, "hintersche", FOUR)
+    page = enter(client, path, deal(1, 45, 64, 30)).get_data(as_text=True)
+    field = re.search(r'<label class="field has-error">\s*<span>Kurt</span>.*?</label>', page, re.S)
+    assert field and "1 Auge kann man mit diesen Karten nicht haben" in field.group(0)
+    assert 'class="error banner"' not in page
+
+
+def test_a_rule_error_about_the_whole_deal_lands_in_the_banner_of_the_form(client):
+    path = start_game(client, "hintersche", FOUR)
+    page = enter(client, path, deal(30, 45, 35, 29)).get_data(as_text=True)
+    assert re.search(r'class="error banner"[^>]*>die Augen ergeben 139, es sind aber 140<', page)
+    assert "has-error" not in page
+
+
+def test_the_moon_choice_is_on_the_hartenjagen_form_when_the_shooter_chooses(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"], rules={"moon": "choice"})
+    page = client.get(path).get_data(as_text=True)
+    for value in ("self", "others"):
+        assert f'name="moon" value="{value}"' in page
+    plain = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    assert 'name="moon"' not in client.get(plain).get_data(as_text=True)
+
+
+def test_each_rules_page_links_the_full_rules_document(client):
+    for name in ("hintersche", "vier-anderle", "hartenjagen"):
+        page = client.get(f"/rules/{name}").get_data(as_text=True)
+        assert f'href="/docs/rules/{name}.md"' in page
+        with client.get(f"/docs/rules/{name}.md") as document:
+            assert document.status_code == 200 and document.mimetype == "text/markdown"
+            assert "worked example" in document.get_data(as_text=True).lower()
+    assert client.get("/docs/rules/skat.md").status_code == 404

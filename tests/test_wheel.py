@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 # what the build reads: the package and the folders beside it that the wheel carries
 SOURCES = ["pyproject.toml", "README.md", "MANIFEST.in", "scorekeeper", "templates", "static",
-           "migrations"]
+           "migrations", "docs"]
 
 
 def run(args, **kwargs):
@@ -72,7 +72,7 @@ def test_the_wheel_carries_templates_static_migrations_and_translations(built):
                  "static/app.css", "static/app.js", "static/favicon.svg",
                  "migrations/env.py", "migrations/alembic.ini", "migrations/script.py.mako",
                  "translations/de/LC_MESSAGES/messages.mo",
-                 "translations/nl/LC_MESSAGES/messages.mo"]:
+                 "translations/nl/LC_MESSAGES/messages.mo", "docs/rules/hintersche.md"]:
         assert f"scorekeeper/{name}" in names
     versions = [n for n in names if re.fullmatch(r"scorekeeper/migrations/versions/\w+\.py", n)]
     assert len(versions) == len(list((src / "migrations" / "versions").glob("*.py"))) > 0

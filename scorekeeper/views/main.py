@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    url_for,
+)
 from flask_babel import gettext as _
 
 from .. import club, engine
@@ -36,6 +46,14 @@ def not_found(error):
 def too_large(error):
     """A request body over MAX_CONTENT_LENGTH: refused before anything is read or stored."""
     return render_template("errors/413.html"), 413
+
+
+@bp.get("/docs/rules/<name>.md")
+def rules_document(name: str):
+    """The game's full rules as the app implements them (docs/rules/<game>.md), as text."""
+    engine.all_games().get(name) or abort(404)
+    return send_from_directory(current_app.config["DOCS_FOLDER"], f"rules/{name}.md",
+                               mimetype="text/markdown")
 
 
 @bp.route("/rules/<name>")
