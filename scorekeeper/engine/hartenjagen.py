@@ -112,6 +112,7 @@ from typing import Any
 from . import cards, entries, errors
 from .errors import N_, RuleError
 from .options import Option, resolve
+from .snapshots import Snapshots
 
 NAME = "hartenjagen"
 
@@ -285,10 +286,12 @@ def can_split(points: tuple[int, ...], decks: int, jack_of_diamonds: bool,
 
 # --- the table -----------------------------------------------------------------------------
 
-class Table:
+class Table(Snapshots):
     ENTRY_WORD = "hand"
+    SNAPSHOT = ("scores", "hands_played", "finished", "winner", "_tied", "_moons")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
+        self._made_with = (players, first_dealer, rules)
         self.rules: dict[str, Any] = resolve(OPTIONS, rules)
         self.players, dealer = entries.seat_players(players, first_dealer,
                                                     MIN_PLAYERS, MAX_PLAYERS)
@@ -317,6 +320,7 @@ class Table:
         self.finished = False
         self.winner: int | None = None
         self._tied: tuple[int, ...] = ()
+        self._moons = [0] * self._n  # moons each player shot
         # per hand: pass index or None, kind, hand scores, totals, shooter, choice, reneger, tied
         self._history: list[tuple[Any, ...]] = []
 
@@ -489,6 +493,8 @@ class Table:
         passing = self._passes[self.hands_played % len(self._passes)] if self._passes else None
         tied = self._tied
         self._history.append((passing, kind, hand, tuple(scores), shooter, choice, reneger, tied))
+        if shooter is not None:
+            self._moons[shooter] += 1
         self.hands_played += 1
         if tied:
             low = min(hand[i] for i in tied)
@@ -517,25 +523,35 @@ class Table:
         result[self.winner] = -sum(result)
         return result
 
+    def _restored(self) -> None:
+        self._tied = tuple(self._tied)
+
     def report(self) -> dict[str, Any]:
+        return {**self.summary(), "history": self.history()}
+
+    def history(self) -> list[dict[str, Any]]:
+        """Every hand so far (since the table was made or restored), spelled out."""
+        names = self.players
+        first = self.hands_played - len(self._history) + 1
+        return [{
+            "hand": number,
+            "pass": passing,
+            "kind": kind,
+            "points": dict(zip(names, hand)),  # noqa: B905 - same length, hot loop
+            "totals": dict(zip(names, totals)),  # noqa: B905
+            "moon": names[shooter] if shooter is not None else None,
+            "moon_choice": choice,
+            "renege": names[reneger] if reneger is not None else None,
+            "tiebreak": [names[i] for i in tied],
+        } for number, (passing, kind, hand, totals, shooter, choice, reneger, tied)
+            in enumerate(self._history, start=first)]
+
+    def summary(self) -> dict[str, Any]:
+        """The report without the history."""
         names = self.players
         dealer = names[(self._first_dealer + self.hands_played) % self._n]
         next_pass = (self._passes[self.hands_played % len(self._passes)]
                      if self._passes and not self.finished else None)
-        history = []
-        for number, (passing, kind, hand, totals, shooter, choice, reneger, tied) in enumerate(
-                self._history, start=1):
-            history.append({
-                "hand": number,
-                "pass": passing,
-                "kind": kind,
-                "points": dict(zip(names, hand)),  # noqa: B905 - same length, hot loop
-                "totals": dict(zip(names, totals)),  # noqa: B905
-                "moon": names[shooter] if shooter is not None else None,
-                "moon_choice": choice,
-                "renege": names[reneger] if reneger is not None else None,
-                "tiebreak": [names[i] for i in tied],
-            })
         balances = self.balances()
         return {
             "game": NAME,
@@ -552,7 +568,7 @@ class Table:
             "moon_total": self._pack.moon_total,
             "hearts_total": self._pack.hearts,
             "cards": dict(self._pack.copies),
-            "history": history,
-            "players": [{"name": name, "score": score, "balance_cents": money}
-                        for name, score, money in zip(names, self.scores, balances, strict=True)],
+            "players": [{"name": name, "score": score, "balance_cents": money, "moons": moons}
+                        for name, score, money, moons in zip(names, self.scores, balances,
+                                                             self._moons, strict=True)],
         }

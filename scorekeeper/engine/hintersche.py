@@ -92,6 +92,7 @@ from typing import Any
 
 from . import cards, entries, errors, options
 from .errors import N_, RuleError
+from .snapshots import Snapshots
 
 NAME = "hintersche"
 TITLE = N_("Hintersche (4-Strich)")
@@ -336,7 +337,7 @@ class _History:
         self.event_ends: list[int] = []
         self.playoffs: dict[int, _PlayoffLog] = {}  # by deal index, only deals with playoffs
 
-    def rows(self, players: list[str]) -> list[dict[str, Any]]:
+    def rows(self, players: list[str], first: int = 1) -> list[dict[str, Any]]:
         n = len(players)
         orders = _orders(n)
         out: list[dict[str, Any]] = []
@@ -349,7 +350,7 @@ class _History:
             seat = self.all_tricks[i]
             phase = self.phase[i]
             out.append({
-                "hand": i + 1,
+                "hand": first + i,
                 "game": game,
                 "phase": phase,
                 "final_stage": phase == BUTZEN and len(deal) == 2,
@@ -440,12 +441,15 @@ class _Playoffs:
         return scores
 
 
-class Table:
+class Table(Snapshots):
     """One rubber of Hintersche at the table."""
 
     ENTRY_WORD = "hand"
+    SNAPSHOT = ("_last", "_in", "marks", "lines", "phase", "game_number", "hands_played",
+                "finished", "games", "_takers", "_game_start")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
+        self._made_with = (players, first_dealer, rules)
         seated, dealer = entries.seat_players(players, first_dealer, MIN_PLAYERS, MAX_PLAYERS)
         self.rules: dict[str, Any] = options.resolve(OPTIONS, rules)
         self.players: list[str] = seated
@@ -719,6 +723,10 @@ class Table:
         return [tariff * (total - lines * n) for lines in self.lines]
 
     def report(self) -> dict[str, Any]:
+        return {**self.summary(), "history": self.history()}
+
+    def summary(self) -> dict[str, Any]:
+        """The report without the history."""
         players = self.players
         in_deal = self.in_deal()
         balances = self.balances_cents()
@@ -743,12 +751,12 @@ class Table:
             "games_played": len(self.games),
             "rules": dict(self.rules),
             "games": [dict(g) for g in self.games],
-            "history": self.history(),
         }
 
     def history(self) -> list[dict[str, Any]]:
-        """Every deal so far, spelled out (see the module docstring)."""
-        return self._history.rows(self.players)
+        """Every deal so far (since the table was made or restored), spelled out (see the module
+        docstring)."""
+        return self._history.rows(self.players, self.hands_played - len(self._history.game) + 1)
 
 
 def _add(marks: list[int], events: _Events, seats: list[int]) -> None:

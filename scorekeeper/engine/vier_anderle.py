@@ -69,6 +69,7 @@ from typing import Any
 
 from . import cards, entries, errors, options
 from .errors import N_, RuleError
+from .snapshots import Snapshots
 
 NAME = "vier-anderle"
 TITLE = N_("Vier-Anderle")
@@ -167,12 +168,15 @@ def _shown(value: int) -> int | str:
 _Row = tuple[Any, ...]
 
 
-class Table:
+class Table(Snapshots):
     """One evening of Vier-Anderle at the table."""
 
     ENTRY_WORD = "entry"
+    SNAPSHOT = ("players", "seated", "_dealer", "balance", "pot", "hands_played", "finished",
+                "_hands_of", "_best_win")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
+        self._made_with = (players, first_dealer, rules)
         seated, dealer = entries.seat_players(players, first_dealer, MIN_PLAYERS, MAX_PLAYERS)
         _check_pack(len(seated), "players")
         self.rules: dict[str, Any] = options.resolve(OPTIONS, rules)
@@ -188,6 +192,12 @@ class Table:
         self._ante: int = self.rules["ante"]
         self._ante_back: bool = self.rules["nobody_plays"] == "ante-back"
         self._rows: list[_Row] = []
+        self._hands_of: dict[str, int] = dict.fromkeys(seated, 0)  # hands each played in
+        self._best_win: dict[str, int] = dict.fromkeys(seated, 0)  # most won in one hand
+
+    def _restored(self) -> None:
+        self.seated = tuple(self.seated)
+        self._seated_set = frozenset(self.seated)
 
     # --- entries ---------------------------------------------------------------------------
 
@@ -224,6 +234,9 @@ class Table:
         paid, pot = self._payments(dealer, stake, hand_type, playing, tricks)
         for name, amount in paid.items():
             self.balance[name] += amount
+            self._best_win[name] = max(self._best_win[name], amount)
+        for name in seated if playing is None else playing:
+            self._hands_of[name] += 1
         self.pot = pot
         self.hands_played += 1
         self._dealer = (self._dealer + 1) % len(seated)
@@ -330,7 +343,7 @@ class Table:
         left = tuple(name for name in self.seated if name not in seen)
         for name in joined:
             if name not in self.balance:
-                self.balance[name] = 0
+                self.balance[name] = self._hands_of[name] = self._best_win[name] = 0
                 self.players.append(name)
         self.seated = new
         self._seated_set = frozenset(new)
@@ -352,6 +365,10 @@ class Table:
         return self.pot == 0 or self.rules["pot_at_end"] != "play-out"
 
     def report(self) -> dict[str, Any]:
+        return {**self.summary(), "history": self.history()}
+
+    def summary(self) -> dict[str, Any]:
+        """The report without the history."""
         cents = self.rules["stake_cents"]
         seated = self._seated_set
         order = list(self.seated) + [p for p in self.players if p not in seated]
@@ -362,7 +379,8 @@ class Table:
             "finished": self.finished,
             "players": [
                 {"name": name, "balance": self.balance[name],
-                 "balance_cents": self.balance[name] * cents, "seated": name in seated}
+                 "balance_cents": self.balance[name] * cents, "seated": name in seated,
+                 "hands": self._hands_of[name], "best_win": self._best_win[name]}
                 for name in order
             ],
             "pot": self.pot,
@@ -373,13 +391,13 @@ class Table:
             "starting_pot": self.starting_pot,
             "rules": dict(self.rules),
             "can_close": self.can_close,
-            "history": self.history(),
         }
 
     def history(self) -> list[dict[str, Any]]:
-        """Every entry so far, spelled out (see the module docstring)."""
+        """Every entry so far (since the table was made or restored), spelled out (see the
+        module docstring)."""
         out: list[dict[str, Any]] = []
-        hand = 0
+        hand = self.hands_played - sum(1 for row in self._rows if row[0] == "hand")
         for row in self._rows:
             if row[0] == "table":
                 _, dealer, table, joined, left, pot = row
@@ -426,7 +444,7 @@ def close(report_or_table: Table | Mapping[str, Any], pot_at_end: str | None = N
     Under "play-out" the evening can only close when the pot is empty; otherwise this raises
     RuleError ``vier-anderle.pot_not_empty`` (field ``pot``). Pure: changes nothing.
     """
-    report = report_or_table.report() if isinstance(report_or_table, Table) else report_or_table
+    report = report_or_table.summary() if isinstance(report_or_table, Table) else report_or_table
     pot = report["pot"]
     rules = report["rules"]
     seated = list(report["seated"])
