@@ -10,7 +10,6 @@ from zoneinfo import ZoneInfo
 from flask import abort, current_app
 from sqlalchemy import select, update
 
-from . import engine
 from .db import db
 from .models import Evening, Group, Player
 
@@ -136,18 +135,15 @@ def rename_player(player: Player, new: str) -> None:
     for game in games:
         if not any(p["name"] == old for p in game.state["players"]):
             continue
-        record = game.record()
-        seating = [new if n == old else n for n in record["players"]]
-        first_dealer = new if record["first_dealer"] == old else record["first_dealer"]
-        hands = [_renamed(hand, old, new) for hand in record["hands"]]
-        state = engine.replay(dict(record, players=seating, first_dealer=first_dealer,
-                                   hands=hands)).report()
+        seating = [new if n == old else n for n in game.seating]
+        first_dealer = new if game.first_dealer == old else game.first_dealer
         # claim the game first: if a phone changed it since we read it, nothing is written
-        scoring.claim(game, seating=seating, first_dealer=first_dealer, state=state)
+        scoring.claim(game, seating=seating, first_dealer=first_dealer)
         for entry in db.session.scalars(select(Entry).where(Entry.game_id == game.id)):
             entry.data = _renamed(entry.data, old, new)
         for revision in db.session.scalars(select(Revision).where(Revision.game_id == game.id)):
             revision.data = _renamed(revision.data, old, new)
+        scoring.rebuild(game)  # the state and what each entry did, with the new name
         standings.store(game)
     evenings = select(Evening.id).where(Evening.group_id == player.group_id)
     for column in (PaidPayment.payer, PaidPayment.payee):

@@ -1,6 +1,8 @@
-"""Rebuild what is derived from the entries: every game's state, status and results.
+"""Rebuild what is derived from the entries: every game's state, status, results, and what each
+entry did and the table after it.
 
-`games.state`, `games.status` and the `results` rows are caches of the engine's replay. After a
+`games.state`, `games.status`, the entries' `effect` and `snapshot` and the `results` rows are
+caches of the engine's replay. After a
 schema upgrade (migrations/env.py) they are rebuilt with the current code, so no migration needs
 data-fill code of its own.
 """
@@ -23,7 +25,7 @@ def rebuild_game(game: Game) -> str | None:
     results come from the old state; the warning saying so is returned.
     """
     try:
-        table = scoring.replay(game)
+        scoring.rebuild(game)
     except engine.RuleError as error:
         group = db.session.get(Group, game.group_id)
         warning = f"game {game.id} (group {group.slug}): {error}"
@@ -32,9 +34,6 @@ def rebuild_game(game: Game) -> str | None:
         except (KeyError, TypeError):
             warning += " (its old state gives no standings)"
         return warning
-    game.state = table.report()
-    if game.status != "closed":
-        game.status = scoring.status_of(table)
     standings.store(game)
     return None
 

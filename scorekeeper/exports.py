@@ -57,9 +57,8 @@ def group_csv(group: Group) -> str:
     writer.writerow(["date", "place", "game_id", "game", "entry", "dealer", "entered", "result"])
     for evening in _evenings(group):
         for game in _games(evening):
-            history = game.state.get("history", [])
             for entry in game.entries:
-                row = history[entry.seq - 1] if entry.seq <= len(history) else {}
+                row = entry.effect or {}
                 # what the entry did: money (Vier-Anderle), marks (Hintersche), points (Hearts)
                 result = row.get("payments") or row.get("marks") or row.get("points") or {}
                 writer.writerow([_cell(value) for value in (

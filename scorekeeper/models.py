@@ -2,8 +2,8 @@
 
 A `Group` is a Stammtisch; it has `Player`s, `Evening`s and `Game`s. A game's `Entry` rows are
 the live list of entries (hands, playoffs, table changes) as raw JSON; every add, edit and undo is
-also written to `Revision`, so nothing entered is ever lost. `Game.state` is only a cache of the
-engine's replay output, rewritten on every change.
+also written to `Revision`, so nothing entered is ever lost. `Game.state` and each entry's
+`effect` and `snapshot` are only caches of the engine, rewritten on every change.
 """
 
 from __future__ import annotations
@@ -68,7 +68,9 @@ class Game(db.Model):
     # bumped by every change (entry added, edited, undone; game closed; player renamed), so a
     # change made from an outdated read is refused instead of overwriting a newer one
     version: Mapped[int] = mapped_column(default=0, server_default="0")
-    state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)  # cache of the replay output
+    # cache of the engine's summary: the replay output without the history (that is in the
+    # entries' `effect`), so reading it does not grow with the game
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
     updated_at: Mapped[dt.datetime] = mapped_column(default=now)
 
@@ -94,6 +96,11 @@ class Entry(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
     seq: Mapped[int]  # 1-based position in the game
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # derived by the engine, rewritten when the entry or an earlier one changes: what this entry
+    # did (its row of the game's history) and the table after it (a snapshot, so the next hand
+    # is applied to it instead of replaying the whole game)
+    effect: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    snapshot: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
     updated_at: Mapped[dt.datetime] = mapped_column(default=now)
 

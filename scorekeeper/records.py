@@ -83,5 +83,5 @@ def store_game(group: Group, evening: Evening, record: dict[str, Any],
     game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
                 rules=dict(record.get("rules") or {}), seating=list(record["players"]),
                 first_dealer=record.get("first_dealer") or record["players"][0])
-    scoring.start_game(game, record.get("hands", []), table, revisions=revisions)
+    scoring.start_game(game, record.get("hands", []), revisions=revisions)
     return game

@@ -1,4 +1,11 @@
-"""Write entries to a game and keep its cached state: every change replays the engine.
+"""Write entries to a game and keep what is derived from them.
+
+A new hand is applied to the table stored with the last entry (its snapshot), so a write does
+not grow with the game; an edit replays from the edited entry on, an undo picks up the table
+after the entry before. Each entry keeps what it did (`effect`, its row of the history) and the
+table after it (`snapshot`); `Game.state` is the engine's summary. The replay of the whole
+record stays the source of truth: `rebuild` derives everything from it again, and a property
+test checks that the stored state always equals a full replay.
 
 Shared by the views and the CLI. The functions add to the session and flush; the caller commits.
 """
@@ -24,10 +31,47 @@ class Duplicate(Exception):
 
 
 def replay(game: Game, hands: list[dict[str, Any]] | None = None) -> engine.games.Table:
+    """The whole game (or these hands) replayed from the record: the source of truth."""
     record = game.record()
     if hands is not None:
         record["hands"] = hands
     return engine.replay(record)
+
+
+def fresh_table(game: Game) -> Any:
+    """The game's table before the first entry."""
+    return engine.get(game.kind).Table(list(game.seating), game.first_dealer, game.rules)
+
+
+def table_after(game: Game, seq: int) -> Any:
+    """The table after entry `seq` (0: before the first), from the snapshot stored with it."""
+    if seq == 0:
+        return fresh_table(game)
+    entry = db.session.scalar(select(Entry).where(Entry.game_id == game.id, Entry.seq == seq))
+    if entry is None or entry.snapshot is None:  # not derived yet: replay up to it
+        hands = db.session.scalars(select(Entry.data).where(Entry.game_id == game.id,
+                                                            Entry.seq <= seq)
+                                   .order_by(Entry.seq)).all()
+        return replay(game, list(hands))
+    return engine.get(game.kind).Table.restore(entry.snapshot)
+
+
+def recent_effects(game: Game, count: int) -> list[dict[str, Any]]:
+    """What the last `count` entries did (their history rows), oldest first."""
+    rows = db.session.scalars(select(Entry.effect).where(Entry.game_id == game.id)
+                              .order_by(Entry.seq.desc()).limit(count)).all()
+    return [row for row in reversed(rows) if row is not None]
+
+
+def play_on(table: Any, hands: list[dict[str, Any]], first: int) -> list[tuple[Any, Any]]:
+    """Apply `hands` (numbered from `first`) to `table`; return each one's (effect, snapshot).
+
+    A RuleError names the entry that breaks a rule; `table` is then partly played."""
+    derived = []
+    for number, data in enumerate(hands, start=first):
+        engine.record.apply_all(table, [data], first=number)
+        derived.append((table.last_rows(1)[0], table.snapshot()))
+    return derived
 
 
 def status_of(table: engine.games.Table) -> str:
@@ -53,32 +97,47 @@ def save_state(game: Game, table: engine.games.Table, count: int | None = None) 
     if game.status == "closed":
         raise StaleEntry()
     claim(game, entry_count=game.entry_count if count is None else count,
-          state=table.report(), status=status_of(table))
+          state=table.summary(), status=status_of(table))
     standings.store(game)
 
 
-def start_game(game: Game, hands: list[dict[str, Any]] = (),
-               table: engine.games.Table | None = None, device: str = "",
+def start_game(game: Game, hands: list[dict[str, Any]] = (), device: str = "",
                revisions: bool = True) -> None:
-    """Store a new game, with the entries of an imported record, and its state.
+    """Store a new game, with the entries of an imported record, and what they derive.
 
-    `table` is the replay of exactly these entries when the caller has one already; without
-    `revisions` the caller brings the game's history of changes itself.
+    Without `revisions` the caller brings the game's history of changes itself.
     """
     hands = list(hands)
-    table = table or replay(game, hands)
-    game.state = table.report()
+    table = fresh_table(game)
+    derived = play_on(table, hands, 1)
+    game.state = table.summary()
     game.status = status_of(table)
     game.entry_count = len(hands)
     db.session.add(game)
     db.session.flush()
     standings.store(game)
-    for seq, data in enumerate(hands, start=1):
-        db.session.add(Entry(game_id=game.id, seq=seq, data=data))
+    for seq, (data, (effect, snapshot)) in enumerate(zip(hands, derived, strict=True), start=1):
+        db.session.add(Entry(game_id=game.id, seq=seq, data=data, effect=effect,
+                             snapshot=snapshot))
         if revisions:
             db.session.add(Revision(game_id=game.id, seq=seq, action="add", data=data,
                                     device=device))
     db.session.flush()
+
+
+def rebuild(game: Game) -> None:
+    """Derive everything from the entries again (after an upgrade, a rename): the state, the
+    status (a closed game stays closed) and each entry's effect and snapshot. Raises RuleError
+    if the current engine refuses an entry; nothing is changed then."""
+    entries = db.session.scalars(select(Entry).where(Entry.game_id == game.id)
+                                 .order_by(Entry.seq)).all()
+    table = fresh_table(game)
+    derived = play_on(table, [e.data for e in entries], 1)
+    for entry, (effect, snapshot) in zip(entries, derived, strict=True):
+        entry.effect, entry.snapshot = effect, snapshot
+    game.state = table.summary()
+    if game.status != "closed":
+        game.status = status_of(table)
 
 
 def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
@@ -93,12 +152,13 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
     seq = game.entry_count + 1
     if expected_seq is not None and expected_seq != seq:
         raise StaleEntry()
-    hands = [entry.data for entry in game.entries]
-    table = replay(game, hands + [data])
+    table = table_after(game, seq - 1)
+    [(effect, snapshot)] = play_on(table, [data], seq)
     game_id = game.id
     try:
         save_state(game, table, seq)
-        db.session.add(Entry(game_id=game_id, seq=seq, data=data))
+        db.session.add(Entry(game_id=game_id, seq=seq, data=data, effect=effect,
+                             snapshot=snapshot))
         db.session.add(Revision(game_id=game_id, seq=seq, action="add", data=data, key=key,
                                 device=device[:200]))
         db.session.flush()
@@ -111,13 +171,17 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
 
 
 def edit_entry(game: Game, seq: int, data: dict[str, Any], device: str = "") -> None:
-    """Replace entry `seq` and replay; a RuleError names the entry that no longer fits."""
-    entry = next(e for e in game.entries if e.seq == seq)
-    hands = [data if e.seq == seq else e.data for e in game.entries]
-    table = replay(game, hands)
+    """Replace entry `seq` and replay from it on; a RuleError names the entry that no longer
+    fits."""
+    later = db.session.scalars(select(Entry).where(Entry.game_id == game.id, Entry.seq >= seq)
+                               .order_by(Entry.seq)).all()
+    table = table_after(game, seq - 1)
+    derived = play_on(table, [data] + [e.data for e in later[1:]], seq)
     save_state(game, table)
-    entry.data = data
-    entry.updated_at = now()
+    for entry, (effect, snapshot) in zip(later, derived, strict=True):
+        entry.effect, entry.snapshot = effect, snapshot
+    later[0].data = data
+    later[0].updated_at = now()
     db.session.add(Revision(game_id=game.id, seq=seq, action="edit", data=data,
                             device=device[:200]))
     db.session.flush()
@@ -125,10 +189,13 @@ def edit_entry(game: Game, seq: int, data: dict[str, Any], device: str = "") -> 
 
 def undo_last(game: Game, expected_seq: int, device: str = "") -> None:
     """Take back the last entry; it stays in the revision history."""
-    if not game.entries or game.entry_count != expected_seq:
+    if not game.entry_count or game.entry_count != expected_seq:
         raise StaleEntry()
-    last = game.entries[-1]
-    table = replay(game, [e.data for e in game.entries[:-1]])
+    last = db.session.scalar(select(Entry).where(Entry.game_id == game.id,
+                                                 Entry.seq == expected_seq))
+    if last is None:
+        raise StaleEntry()
+    table = table_after(game, expected_seq - 1)
     save_state(game, table, expected_seq - 1)
     db.session.add(Revision(game_id=game.id, seq=last.seq, action="undo", data=last.data,
                             device=device[:200]))

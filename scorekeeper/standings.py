@@ -49,17 +49,15 @@ def figures(game: Game) -> dict[str, dict[str, int]]:
             row["rubbers"] = int(state["finished"])
             row["lines"] = player["lines"]
         elif game.kind == "vier-anderle":
-            stake = state["rules"]["stake_cents"]
-            hands = [h for h in state["history"] if h["kind"] == "hand"]
-            row["hands"] = sum(1 for h in hands if name in h["playing"])
+            row["hands"] = player.get("hands", 0)
             row["games"] = int(game.status == "closed")
-            row["best_pot_cents"] = max([h["payments"].get(name, 0) * stake for h in hands] + [0])
+            row["best_pot_cents"] = player.get("best_win", 0) * state["rules"]["stake_cents"]
         else:
             row["hands"] = state["hands_played"]
             row["games"] = int(state["finished"])
             row["wins"] = int(state["winner"] == name)
             row["points"] = player["score"]
-            row["moons"] = sum(1 for h in state["history"] if h.get("moon") == name)
+            row["moons"] = player.get("moons", 0)
         rows[name] = row
     return rows
 

@@ -24,6 +24,9 @@ FORM_KEYS = {"points", "tricks", "hearts", "playing", "playoffs", "all_tricks", 
              "king", "ace", "moon", "renege", "table", "dealer", "players", "first_dealer"}
 
 
+RECENT = 13  # entries whose effect the table page shows: the sheet's 12 rows and the one before
+
+
 def get_game_or_404(group: Group, game_id: int) -> Game:
     return club.get_owned_or_404(Game, game_id, group)
 
@@ -146,7 +149,7 @@ def new(slug: str):
                 club.player_for(group, name)
             game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=kind,
                         rules=rules, seating=chosen, first_dealer=first_dealer)
-            scoring.start_game(game, table=table)
+            scoring.start_game(game)
             db.session.commit()
             return redirect(url_for("games.table", slug=slug, game_id=game.id))
     players = [p for p in group.players if not p.archived]
@@ -165,7 +168,9 @@ def _playoff_rows(values: Any, error: engine.RuleError | None = None) -> list[li
 
 def _render_table(group: Group, game: Game, errors: dict[str, str] | None = None,
                   values: Any = None, status: int = 200, error: engine.RuleError | None = None):
-    state = game.state
+    # the page shows the summary and what the last entries did (the score sheet's last rows):
+    # what it reads does not grow with the game
+    state = dict(game.state, history=scoring.recent_effects(game, RECENT))
     form = EntryForm(formdata=None, key=uuid.uuid4().hex, seq=game.entry_count + 1)
     return render_template(
         "games/table.html", group=group, game=game, state=state, form=form,
@@ -260,7 +265,7 @@ def edit(slug: str, game_id: int, seq: int):
     if game.status == "closed":
         flash(_("This game is closed."))
         return redirect(url_for("games.history", slug=slug, game_id=game.id))
-    before = scoring.replay(game, [e.data for e in game.entries if e.seq < seq]).report()
+    before = scoring.table_after(game, seq - 1).summary()
     form = ConfirmForm()
     errors: dict[str, str] = {}
     failure = None
@@ -346,5 +351,9 @@ def record(slug: str, game_id: int):
 
 @bp.get("/<int:game_id>/state.json")
 def state(slug: str, game_id: int):
-    group = get_group_or_404(slug)
-    return jsonify(get_game_or_404(group, game_id).state)
+    """What `replay` prints for the game's record: its state with the whole history."""
+    game = get_game_or_404(get_group_or_404(slug), game_id)
+    history = scoring.recent_effects(game, game.entry_count)
+    if len(history) < game.entry_count:  # a game kept from before an upgrade, as it was
+        return jsonify(game.state)
+    return jsonify(dict(game.state, history=history))

@@ -89,7 +89,8 @@ def player(slug: str, player_id: int):
 
 def _score_path(game: Game):
     state = game.state
-    series = [(p["name"], [(str(h["hand"]), h["totals"][p["name"]]) for h in state["history"]])
+    hands = scoring.recent_effects(game, game.entry_count)
+    series = [(p["name"], [(str(h["hand"]), h["totals"][p["name"]]) for h in hands])
               for p in state["players"]]
     return charts.line_chart(series, label=_("Score path"), highlight=state["target"],
                              zero_line=False, empty=_("No hands yet."))
