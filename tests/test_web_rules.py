@@ -115,3 +115,12 @@ def test_split_leaves_what_cannot_be_shared_to_the_next_game(client):
     assert settlement["balances_cents"]["Kasse"] == 40  # 16 split among 3: 4 each, 4 stay
     page = client.get("/g/tanne/games/new?kind=vier-anderle").get_data(as_text=True)
     assert 'name="rule-starting_pot" value="4"' in page
+
+
+def test_the_score_sheet_carries_the_hands_before_its_last_twelve_over_in_one_row(client):
+    path = start_game(client, "hartenjagen", FOUR, rules={"target": "1000"})
+    for hand in range(14):
+        assert enter(client, path, {"kind": "renege", "renege": FOUR[hand % 4]}).status_code == 302
+    page = client.get(path).get_data(as_text=True)
+    assert '<tr class="muted"><td>1–2</td><td>26</td><td>26</td><td>0</td><td>0</td></tr>' in page
+    assert "<tr><td>14</td>" in page and "<tr><td>2</td>" not in page
