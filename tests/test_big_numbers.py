@@ -45,7 +45,7 @@ def test_a_vier_anderle_pot_beyond_32_bits_is_stored_shown_settled_and_marked_pa
     assert balances[WINNER] > INT32 and min(balances.values()) < -INT32 and best_pot > INT32
     assert expected["kasse_cents"] > INT32
 
-    path = start_game(client, "vier-anderle", THIRTEEN, rules=rules)
+    path = start_game(client, "vier-anderle", THIRTEEN, rules={"stake_cents": "100"})  # euros
     for seq, hand in enumerate(vier_anderle_hands(), start=1):
         fields = {f"tricks-{n}": t for n, t in hand["tricks"].items()}
         fields |= {f"playing-{n}": "on" for n in hand.get("playing", [])}

@@ -1,5 +1,7 @@
 """The rule cases of the trustworthy core, as the table meets them in the web forms."""
 
+import re
+
 from support import enter, start_game
 
 FOUR = ["Kurt", "Hubert", "Hermann", "Alfred"]
@@ -114,7 +116,7 @@ def test_split_leaves_what_cannot_be_shared_to_the_next_game(client):
     settlement = client.get("/g/tanne/evenings/1/settlement.json").get_json()
     assert settlement["balances_cents"]["Kasse"] == 40  # 16 split among 3: 4 each, 4 stay
     page = client.get("/g/tanne/games/new?kind=vier-anderle").get_data(as_text=True)
-    assert 'name="rule-starting_pot" value="4"' in page
+    assert re.search(r'<input[^>]*name="rule-starting_pot"[^>]*value="4"', page)
 
 
 def test_the_score_sheet_carries_the_hands_before_its_last_twelve_over_in_one_row(client):
@@ -124,3 +126,28 @@ def test_the_score_sheet_carries_the_hands_before_its_last_twelve_over_in_one_ro
     page = client.get(path).get_data(as_text=True)
     assert '<tr class="muted"><td>1–2</td><td>26</td><td>26</td><td>0</td><td>0</td></tr>' in page
     assert "<tr><td>14</td>" in page and "<tr><td>2</td>" not in page
+
+
+def test_the_new_game_form_asks_for_money_in_euros_and_stores_cents(client):
+    path = start_game(client, "hintersche", FOUR, rules={"tariff_cents": "2,50"})
+    assert record(client, path)["rules"]["tariff_cents"] == 250
+    page = client.get("/g/tanne/games/new?kind=vier-anderle").get_data(as_text=True)
+    assert "Geldwert eines Einsatzes, in Cent, in Euro" not in page
+    assert re.search(r'<input[^>]*name="rule-stake_cents"[^>]*value="0.10"', page)
+
+
+def test_a_rule_option_out_of_its_bounds_is_refused_at_its_field(client):
+    client.post("/groups", data={"name": "tanne"})
+    data = {"kind": "hartenjagen", "order": "\n".join(FOUR), "first_dealer": FOUR[0],
+            "rule-target": "9" * 309, **{f"seat-{n}": "on" for n in FOUR}}
+    response = client.post("/g/tanne/games/new", data=data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    field = re.search(r'<label class="field has-error">.*?name="rule-target".*?</label>', page,
+                      re.S)
+    assert field and "1000000" in field.group(0)
+    data["rule-target"], data["rule-cents_per_point"] = "100", "0,055"
+    page = client.post("/g/tanne/games/new", data=data).get_data(as_text=True)
+    assert "ganze Cent" in page
+    assert client.get("/g/tanne").status_code == 200 and "/games/1" not in client.get(
+        "/g/tanne").get_data(as_text=True)

@@ -172,7 +172,7 @@ OPTIONS: tuple[Option, ...] = (
            help=N_("2 for Cancellation Hartenjagen with two packs (4 to 10 players)")),
     Option("cents_per_point", 0, minimum=0, maximum=10_000,
            help=N_("money: at the end each player pays the winner the difference in points, at "
-                   "this many cents a point")),
+                   "this much a point")),
 )
 
 # --- messages ------------------------------------------------------------------------------

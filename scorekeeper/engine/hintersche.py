@@ -146,7 +146,7 @@ OPTIONS: tuple[options.Option, ...] = (
     ),
     options.Option(
         "tariff_cents", 500,
-        help=N_("what one line costs its owner, paid to each opponent, in cents; 0 for no money"),
+        help=N_("what one line costs its owner, paid to each opponent; 0 for no money"),
         minimum=0, maximum=100_000,
     ),
 )

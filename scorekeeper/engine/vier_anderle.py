@@ -100,7 +100,7 @@ OPTIONS: tuple[options.Option, ...] = (
     ),
     options.Option(
         "stake_cents", 10,
-        help=N_("money value of one stake, in cents"),
+        help=N_("money value of one stake"),
         minimum=0, maximum=10_000,
     ),
     options.Option(

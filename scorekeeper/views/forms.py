@@ -3,12 +3,23 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import HiddenField, IntegerField, StringField
+from wtforms import (
+    BooleanField,
+    DecimalField,
+    Field,
+    HiddenField,
+    IntegerField,
+    SelectField,
+    StringField,
+)
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 from .. import club
@@ -76,3 +87,91 @@ def local_path(target: str | None) -> str | None:
         return None
     parts = urlsplit(target)
     return target if not parts.scheme and not parts.netloc and not target.startswith("//") else None
+
+
+# --- the rule options of a new game --------------------------------------------------------------
+
+def _is_money(option: Any) -> bool:
+    """An amount of money in cents: shown and typed in euros."""
+    return option.kind == "int" and "cents" in option.name
+
+
+class _Between:
+    """A number from `low` to `high` (WTForms' NumberRange fails on a number of 309 digits)."""
+
+    def __init__(self, low: Any, high: Any) -> None:
+        self.low, self.high = low, high
+        self.field_flags = {"min": low, "max": high}  # the input's min and max attributes
+
+    def __call__(self, form, field) -> None:
+        if field.data is not None and not self.low <= field.data <= self.high:
+            raise ValidationError(gettext("Please enter a number from %(low)s to %(high)s.",
+                                          low=self.low, high=self.high))
+
+
+def _multiple_of(n: int):
+    def check(form, field) -> None:
+        if field.data is not None and field.data % n:
+            raise ValidationError(gettext("Please enter a multiple of %(n)s.", n=n))
+    return check
+
+
+def _whole_cents(form, field) -> None:
+    if field.data is not None and field.data != field.data.quantize(Decimal("0.01")):
+        raise ValidationError(gettext("Please enter euros and whole cents, like 0.10."))
+
+
+class EuroField(DecimalField):
+    """An amount in euros as people type it: 0,10 or 0.10."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        super().process_formdata([str(v).replace(",", ".").strip() for v in valuelist])
+
+
+def _option_field(option: Any) -> Field:
+    """The field for one rule option: its explanation as the label, its bounds as validators."""
+    label = _l(option.help)
+    if option.kind == "bool":
+        return BooleanField(label)
+    if option.kind == "choice":
+        return SelectField(label, choices=[SelectChoice(str(c), _l(option.labels.get(c) or str(c)))
+                                           for c in option.choices])
+    if _is_money(option):
+        return EuroField(_l("%(what)s, in euros", what=_l(option.help)), places=2,
+                         validators=[Optional(), _Between(Decimal(option.minimum) / 100,
+                                                          Decimal(option.maximum) / 100),
+                                     _whole_cents])
+    checks = [Optional(), _Between(option.minimum, option.maximum)]
+    if option.multiple_of:
+        checks.append(_multiple_of(option.multiple_of))
+    return IntegerField(label, validators=checks)
+
+
+def _shown(option: Any, value: Any) -> Any:
+    if option.kind == "choice":
+        return str(value)
+    return Decimal(value) / 100 if _is_money(option) else value
+
+
+def rules_form(game: Any, rules: dict[str, Any], formdata: Any = None) -> FlaskForm:
+    """The game's rule options as a form (fields `rule-<option>`), showing `rules`."""
+    form_class = type("RulesForm", (FlaskForm,), {o.name: _option_field(o) for o in game.OPTIONS})
+    data = {o.name: _shown(o, rules.get(o.name, o.default)) for o in game.OPTIONS}
+    return form_class(formdata=formdata, data=data, prefix="rule", meta={"csrf": False})
+
+
+def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:
+    """The options of a validated rules form that differ from the defaults, as the engine
+    takes them (choices as their values, money in cents)."""
+    rules = {}
+    for option in game.OPTIONS:
+        value = form[option.name].data
+        if option.kind == "choice":
+            value = next((c for c in option.choices if str(c) == value), option.default)
+        elif value is None:
+            value = option.default
+        elif _is_money(option):
+            value = int(value * 100)
+        if value != option.default:
+            rules[option.name] = value
+    return rules

@@ -14,6 +14,7 @@ from .. import club, engine, entry_forms, scoring, standings
 from ..db import db
 from ..i18n import rule_message
 from ..models import Evening, Game, Group, Revision
+from . import forms
 from .forms import ConfirmForm, EntryForm, name_error
 from .groups import get_group_or_404
 
@@ -49,24 +50,6 @@ def _rules(game: Game) -> dict[str, Any]:
 
 
 # --- starting a game ---------------------------------------------------------------------------
-
-def _option_value(option: engine.options.Option, form) -> tuple[Any, str | None]:
-    field = f"rule-{option.name}"
-    if option.kind == "bool":
-        return bool(form.get(field)), None
-    text = (form.get(field) or "").strip()
-    if not text:
-        return option.default, None
-    if option.kind == "choice":
-        for choice in option.choices:
-            if str(choice) == text:
-                return choice, None
-        return option.default, None
-    try:
-        return int(text), None
-    except ValueError:
-        return option.default, _("Please enter a whole number.")
-
 
 def _evening(group: Group, previous: Game | None) -> Evening:
     """The evening a new game belongs to: the one it was started from, the previous game's if
@@ -113,49 +96,59 @@ def new(slug: str):
                   else previous.first_dealer}
     if kind == "vier-anderle" and request.method == "GET":
         values.setdefault("rules", {}).update(_kasse_rules(group))
-    if request.method == "POST" and form.validate_on_submit():
-        order = [n for n in request.form.get("order", "").split("\n") if n.strip()]
-        chosen = [n.strip() for n in order if request.form.get(f"seat-{n.strip()}")]
-        # a known player keeps the group's spelling ("anna" is Anna)
-        chosen = [p.name if (p := club.find_player(group, n)) else n for n in chosen]
-        rules = {}
-        for option in games[kind].OPTIONS:
-            value, problem = _option_value(option, request.form)
-            if problem:
-                errors[option.name] = problem
-            if value != option.default:
-                rules[option.name] = value
-        first_dealer = request.form.get("first_dealer") or (chosen[0] if chosen else None)
-        if first_dealer not in chosen and chosen:
-            first_dealer = chosen[0]
-        values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
-        problem = next(filter(None, map(name_error, chosen)), None)
-        if problem:
-            errors["players"] = problem
-        carried = rules.get("starting_pot", 0)
-        if kind == "vier-anderle" and carried:
-            held = _kasse_rules(group).get("starting_pot", 0)  # the Kasse's pot goes in once
-            if carried != held:
-                errors["starting_pot"] = _("The Kasse holds %(held)s stakes, not %(pot)s.",
-                                           held=held, pot=carried)
-        table = None
-        if not errors:
-            try:
-                table = engine.get(kind).Table(chosen, first_dealer, rules)
-            except engine.RuleError as error:
-                errors = _error_fields(error, chosen + list(rules))
-        if table is not None:
-            for name in chosen:
-                club.player_for(group, name)
-            game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=kind,
-                        rules=rules, seating=chosen, first_dealer=first_dealer)
-            scoring.start_game(game)
-            db.session.commit()
+    posted = request.method == "POST" and form.validate_on_submit()
+    rules_form = forms.rules_form(games[kind], values.get("rules", {}),
+                                  request.form if posted else None)
+    if posted:
+        game, errors, values = _start(group, kind, previous, rules_form)
+        if game is not None:
             return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    for name, problem in errors.items():  # the engine's word on an option goes to its field
+        if name in rules_form:
+            rules_form[name].errors = [*rules_form[name].errors, problem]
     players = [p for p in group.players if not p.archived]
     return render_template("games/new.html", group=group, game=games[kind], kind=kind,
-                           players=players, form=form, errors=errors, values=values), \
-        400 if errors else 200
+                           players=players, form=form, errors=errors, values=values,
+                           rules_form=rules_form), 400 if errors or rules_form.errors else 200
+
+
+def _start(group: Group, kind: str, previous: Game | None, rules_form: Any
+           ) -> tuple[Game | None, dict[str, str], dict[str, Any]]:
+    """Start the game the new-game form asks for: the game, or what is wrong (and what was
+    chosen, to show it again)."""
+    order = [n for n in request.form.get("order", "").split("\n") if n.strip()]
+    chosen = [n.strip() for n in order if request.form.get(f"seat-{n.strip()}")]
+    # a known player keeps the group's spelling ("anna" is Anna)
+    chosen = [p.name if (p := club.find_player(group, n)) else n for n in chosen]
+    first_dealer = request.form.get("first_dealer") or (chosen[0] if chosen else None)
+    if first_dealer not in chosen and chosen:
+        first_dealer = chosen[0]
+    valid = rules_form.validate()
+    rules = forms.chosen_rules(rules_form, engine.get(kind)) if valid else {}
+    values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
+    errors: dict[str, str] = {}
+    problem = next(filter(None, map(name_error, chosen)), None)
+    if problem:
+        errors["players"] = problem
+    carried = rules.get("starting_pot", 0)
+    if kind == "vier-anderle" and carried:
+        held = _kasse_rules(group).get("starting_pot", 0)  # the Kasse's pot goes in once
+        if carried != held:
+            errors["starting_pot"] = _("The Kasse holds %(held)s stakes, not %(pot)s.",
+                                       held=held, pot=carried)
+    if errors or not valid:
+        return None, errors, values
+    try:
+        engine.get(kind).Table(chosen, first_dealer, rules)
+    except engine.RuleError as error:
+        return None, _error_fields(error, chosen + list(rules)), values
+    for name in chosen:
+        club.player_for(group, name)
+    game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=kind,
+                rules=rules, seating=chosen, first_dealer=first_dealer)
+    scoring.start_game(game)
+    db.session.commit()
+    return game, {}, values
 
 
 # --- the table ---------------------------------------------------------------------------------
