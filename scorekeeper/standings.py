@@ -45,7 +45,7 @@ def figures(game: Game) -> dict[str, dict[str, int]]:
         row = dict.fromkeys(FIELDS, 0) | {"best_pot_cents": 0, "money_cents": money.get(name, 0)}
         if game.kind == "hintersche":
             row["hands"] = state["hands_played"]
-            row["games"] = len(state.get("games", []))
+            row["games"] = state.get("games_played", 0)
             row["rubbers"] = int(state["finished"])
             row["lines"] = player["lines"]
         elif game.kind == "vier-anderle":

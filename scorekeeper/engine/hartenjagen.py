@@ -529,10 +529,14 @@ class Table(Snapshots):
     def report(self) -> dict[str, Any]:
         return {**self.summary(), "history": self.history()}
 
-    def history(self) -> list[dict[str, Any]]:
-        """Every hand so far (since the table was made or restored), spelled out."""
+    def kept(self) -> int:
+        return len(self._history)
+
+    def history(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every hand so far (since the table was made or restored; from the `since`-th of
+        those on), spelled out."""
         names = self.players
-        first = self.hands_played - len(self._history) + 1
+        first = self.hands_played - len(self._history) + 1 + since
         return [{
             "hand": number,
             "pass": passing,
@@ -544,7 +548,7 @@ class Table(Snapshots):
             "renege": names[reneger] if reneger is not None else None,
             "tiebreak": [names[i] for i in tied],
         } for number, (passing, kind, hand, totals, shooter, choice, reneger, tied)
-            in enumerate(self._history, start=first)]
+            in enumerate(self._history[since:], start=first)]
 
     def summary(self) -> dict[str, Any]:
         """The report without the history."""

@@ -337,13 +337,15 @@ class _History:
         self.event_ends: list[int] = []
         self.playoffs: dict[int, _PlayoffLog] = {}  # by deal index, only deals with playoffs
 
-    def rows(self, players: list[str], first: int = 1) -> list[dict[str, Any]]:
+    def rows(self, players: list[str], first: int = 1, since: int = 0) -> list[dict[str, Any]]:
+        """The deals from index `since` on; the first deal kept is number `first`."""
         n = len(players)
         orders = _orders(n)
         out: list[dict[str, Any]] = []
-        start = 0
+        start = self.event_ends[since - 1] if since else 0
         events = self.events
-        for i, game in enumerate(self.game):
+        for i in range(since, len(self.game)):
+            game = self.game[i]
             deal = orders[self.last[i]][self.members[i]]
             scores = self.scores[i * n:(i + 1) * n]
             end = self.event_ends[i]
@@ -446,7 +448,7 @@ class Table(Snapshots):
 
     ENTRY_WORD = "hand"
     SNAPSHOT = ("_last", "_in", "marks", "lines", "phase", "game_number", "hands_played",
-                "finished", "games", "_takers", "_game_start")
+                "finished", "games_played", "_takers", "_game_start")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
         self._made_with = (players, first_dealer, rules)
@@ -466,7 +468,8 @@ class Table(Snapshots):
         self.game_number: int = 1
         self.hands_played: int = 0
         self.finished: bool = False
-        self.games: list[dict[str, Any]] = []
+        self.games: list[dict[str, Any]] = []  # the games over (since made or restored)
+        self.games_played: int = 0
         self._takers: list[int | None] = []  # phase 1: who took the single mark of each deal
         self._game_start: int = 0  # hands_played when the current game began
         self._march_at: int = self.rules["march_at"]
@@ -697,7 +700,8 @@ class Table(Snapshots):
         self.marks = [0] * self._n
         self._takers = []
         self.phase = VIER_STRICH
-        if len(self.games) >= self.rules["rubber_games"]:
+        self.games_played += 1
+        if self.games_played >= self.rules["rubber_games"]:
             self.finished = True
             self._in = 0
         else:
@@ -723,7 +727,8 @@ class Table(Snapshots):
         return [tariff * (total - lines * n) for lines in self.lines]
 
     def report(self) -> dict[str, Any]:
-        return {**self.summary(), "history": self.history()}
+        return {**self.summary(), "games": [dict(g) for g in self.games],
+                "history": self.history()}
 
     def summary(self) -> dict[str, Any]:
         """The report without the history."""
@@ -748,15 +753,18 @@ class Table(Snapshots):
             "excess_marks": self.excess_marks,
             "all_tricks_allowed": self.phase == BUTZEN and not self.finished,
             "rubber_games": self.rules["rubber_games"],
-            "games_played": len(self.games),
+            "games_played": self.games_played,
             "rules": dict(self.rules),
-            "games": [dict(g) for g in self.games],
         }
 
-    def history(self) -> list[dict[str, Any]]:
-        """Every deal so far (since the table was made or restored), spelled out (see the module
-        docstring)."""
-        return self._history.rows(self.players, self.hands_played - len(self._history.game) + 1)
+    def history(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every deal so far (since the table was made or restored; from the `since`-th of
+        those on), spelled out (see the module docstring)."""
+        kept = len(self._history.game)
+        return self._history.rows(self.players, self.hands_played - kept + 1, since)
+
+    def kept(self) -> int:
+        return len(self._history.game)
 
 
 def _add(marks: list[int], events: _Events, seats: list[int]) -> None:

@@ -43,10 +43,14 @@ class Snapshots:
     def _restored(self) -> None:
         """Rebuild what is derived from the restored attributes (nothing by default)."""
 
-    def history(self) -> list[dict[str, Any]]:
+    def history(self, since: int = 0) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def kept(self) -> int:
+        """How many history rows the table keeps (since it was made or restored)."""
         raise NotImplementedError
 
     def last_rows(self, count: int = 1) -> list[dict[str, Any]]:
         """The history rows of the last `count` entries (applied since the table was made or
-        restored)."""
-        return self.history()[-count:] if count else []
+        restored), without spelling out the earlier ones."""
+        return self.history(since=max(0, self.kept() - count)) if count else []

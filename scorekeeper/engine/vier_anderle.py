@@ -393,12 +393,16 @@ class Table(Snapshots):
             "can_close": self.can_close,
         }
 
-    def history(self) -> list[dict[str, Any]]:
-        """Every entry so far (since the table was made or restored), spelled out (see the
-        module docstring)."""
+    def kept(self) -> int:
+        return len(self._rows)
+
+    def history(self, since: int = 0) -> list[dict[str, Any]]:
+        """Every entry so far (since the table was made or restored; from the `since`-th of
+        those on), spelled out (see the module docstring)."""
         out: list[dict[str, Any]] = []
-        hand = self.hands_played - sum(1 for row in self._rows if row[0] == "hand")
-        for row in self._rows:
+        rows = self._rows[since:]
+        hand = self.hands_played - sum(1 for row in rows if row[0] == "hand")
+        for row in rows:
             if row[0] == "table":
                 _, dealer, table, joined, left, pot = row
                 out.append({"kind": "table", "hand": None, "dealer": dealer, "type": None,

@@ -346,7 +346,7 @@ def record(slug: str, game_id: int):
 def state(slug: str, game_id: int):
     """What `replay` prints for the game's record: its state with the whole history."""
     game = get_game_or_404(get_group_or_404(slug), game_id)
-    history = scoring.recent_effects(game, game.entry_count)
-    if len(history) < game.entry_count:  # a game kept from before an upgrade, as it was
+    try:
+        return jsonify(scoring.replay(game).report())
+    except engine.RuleError:  # a game kept from before an upgrade that the engine now refuses
         return jsonify(game.state)
-    return jsonify(dict(game.state, history=history))
