@@ -18,9 +18,12 @@ from support import make_app  # noqa: E402
 GENERATORS = (records_hintersche, records_vier_anderle, records_hartenjagen)
 
 
-def bench_app():
-    """The app on an empty SQLite file, or on BENCH_DATABASE_URL (PostgreSQL) when it is set."""
-    if os.environ.get("BENCH_DATABASE_URL"):
+def bench_app(kind: str | None = None):
+    """The app on an empty SQLite file, or on BENCH_DATABASE_URL (PostgreSQL) when it is set;
+    `kind` ("sqlite" or "postgresql") chooses the database regardless."""
+    if kind is None:
+        kind = "postgresql" if os.environ.get("BENCH_DATABASE_URL") else "sqlite"
+    if kind == "postgresql":
         os.environ["TEST_DATABASE_URL"] = os.environ["BENCH_DATABASE_URL"]
         return make_app("postgresql", Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
     return make_app("sqlite", Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
