@@ -73,15 +73,21 @@ def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -
 def store_game(group: Group, evening: Evening, record: dict[str, Any],
                revisions: bool = True) -> Game:
     """Replay a record and store it as a game of the evening; everybody who sat at the table
-    (also who joined in a table change) becomes a player of the group."""
-    table = engine.replay(record)
-    for name in table.players:
+    (also who joined in a table change) becomes a player of the group.
+
+    A RuleError or ValueError may come after rows were added: the caller rolls back."""
+    engine.record.start(record)  # the header: format, game, players, first dealer, rules
+    hands = record.get("hands", [])
+    if not isinstance(hands, list):
+        raise engine.RuleError("bad_hands", field="hands")
+    game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
+                rules=dict(record.get("rules") or {}), seating=list(record["players"]),
+                first_dealer=record.get("first_dealer") or record["players"][0])
+    scoring.start_game(game, hands, revisions=revisions)  # each hand is replayed once
+    for player in game.state["players"]:
+        name = player["name"]
         if club.name_problem(name) or name != name.strip():
             raise ValueError(f"{name!r} cannot be a player's name: up to 40 letters, digits "
                              "and spaces, and not the Kasse")
         club.player_for(group, name)
-    game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
-                rules=dict(record.get("rules") or {}), seating=list(record["players"]),
-                first_dealer=record.get("first_dealer") or record["players"][0])
-    scoring.start_game(game, record.get("hands", []), revisions=revisions)
     return game
