@@ -43,17 +43,25 @@ def fresh_table(game: Game) -> Any:
     return engine.get(game.kind).Table(list(game.seating), game.first_dealer, game.rules)
 
 
+def entry(game: Game, seq: int) -> Entry | None:
+    """The game's entry number `seq` (None if it has no such entry), without loading the
+    others."""
+    if not 1 <= seq <= game.entry_count:  # also keeps any number a URL holds out of the query
+        return None
+    return db.session.scalar(select(Entry).where(Entry.game_id == game.id, Entry.seq == seq))
+
+
 def table_after(game: Game, seq: int) -> Any:
     """The table after entry `seq` (0: before the first), from the snapshot stored with it."""
     if seq == 0:
         return fresh_table(game)
-    entry = db.session.scalar(select(Entry).where(Entry.game_id == game.id, Entry.seq == seq))
-    if entry is None or entry.snapshot is None:  # not derived yet: replay up to it
+    stored = entry(game, seq)
+    if stored is None or stored.snapshot is None:  # not derived yet: replay up to it
         hands = db.session.scalars(select(Entry.data).where(Entry.game_id == game.id,
                                                             Entry.seq <= seq)
                                    .order_by(Entry.seq)).all()
         return replay(game, list(hands))
-    return engine.get(game.kind).Table.restore(entry.snapshot)
+    return engine.get(game.kind).Table.restore(stored.snapshot)
 
 
 def recent_effects(game: Game, count: int) -> list[dict[str, Any]]:
@@ -191,8 +199,7 @@ def undo_last(game: Game, expected_seq: int, device: str = "") -> None:
     """Take back the last entry; it stays in the revision history."""
     if not game.entry_count or game.entry_count != expected_seq:
         raise StaleEntry()
-    last = db.session.scalar(select(Entry).where(Entry.game_id == game.id,
-                                                 Entry.seq == expected_seq))
+    last = entry(game, expected_seq)
     if last is None:
         raise StaleEntry()
     table = table_after(game, expected_seq - 1)

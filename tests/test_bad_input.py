@@ -810,3 +810,10 @@ def test_a_new_game_keeps_the_groups_spelling_of_a_name(client):
     client.post("/g/tanne/players", data={"name": "Anna"})
     path = start_game(client, "vier-anderle", ["anna", "Bert"])
     assert client.get(path + "/record.json").get_json()["players"] == ["Anna", "Bert"]
+
+
+def test_a_nul_in_the_idempotency_key_is_refused_not_a_database_error(client):
+    path = start_game(client, "hartenjagen", ["Kurt", "Hubert", "Hermann", "Alfred"])
+    response = enter(client, path, {"hearts-Kurt": "13", "queen": "Kurt"}, key="ab\x00cd")
+    assert response.status_code == 400
+    assert client.get(path + "/record.json").get_json()["hands"] == []

@@ -654,11 +654,7 @@ def test_butzen_scores_may_add_up_to_less_but_not_more() -> None:
 ])
 def test_two_players_in_butzen_are_checked_against_the_18_cards_in_play(
         points: dict[str, int], possible: bool) -> None:
-    hands = FINAL_B2_C2 + [{"points": points}]
-    if possible:
-        play(hands)
-    else:
-        assert fails(hands).code in ("hintersche.in_play_total", "hintersche.impossible_in_play")
+    check_butzen_deal(FINAL_B2_C2, points, possible)
 
 
 @pytest.mark.parametrize(("points", "possible"), [
@@ -670,7 +666,11 @@ def test_two_players_in_butzen_are_checked_against_the_18_cards_in_play(
 ])
 def test_three_players_in_butzen_are_checked_against_the_27_cards_in_play(
         points: dict[str, int], possible: bool) -> None:
-    hands = BUTZEN_3_NO_EXCESS + [{"points": points}]
+    check_butzen_deal(BUTZEN_3_NO_EXCESS, points, possible)
+
+
+def check_butzen_deal(before: list[Any], points: dict[str, int], possible: bool) -> None:
+    hands = before + [{"points": points}]
     if possible:
         play(hands)
     else:

@@ -233,7 +233,7 @@ def _table_change(group: Group, form, state: dict[str, Any]) -> dict[str, Any]:
 def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    if not game.entries or game.status == "closed":
+    if not game.entry_count or game.status == "closed":
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
@@ -246,7 +246,8 @@ def undo(slug: str, game_id: int):
             db.session.commit()
             flash(_("Entry %(seq)s was undone.", seq=form.seq.data))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
-    return render_template("games/undo.html", group=group, game=game, entry=game.entries[-1],
+    return render_template("games/undo.html", group=group, game=game,
+                           entry=scoring.entry(game, game.entry_count),
                            form=ConfirmForm(formdata=None, seq=game.entry_count))
 
 
@@ -254,7 +255,7 @@ def undo(slug: str, game_id: int):
 def edit(slug: str, game_id: int, seq: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    entry = next((e for e in game.entries if e.seq == seq), None) or abort(404)
+    entry = scoring.entry(game, seq) or abort(404)
     if game.status == "closed":
         flash(_("This game is closed."))
         return redirect(url_for("games.history", slug=slug, game_id=game.id))
