@@ -12,15 +12,16 @@ import random
 from typing import Any
 
 from scorekeeper.engine import cards
+from scorekeeper.engine import hartenjagen as hj
 from scorekeeper.engine.hartenjagen import OPTIONS
 
 TARGET_MAX = next(o.maximum for o in OPTIONS if o.name == "target")
 NAMES = ("Kurt", "Hubert", "Hermann", "Alfred", "Erna", "Gretl", "Sepp", "Toni", "Vroni", "Lisl")
 PENALTY_KEYS = {
-    cards.QUEEN_OF_SPADES: "queen",
-    cards.JACK_OF_DIAMONDS: "jack",
-    cards.KING_OF_SPADES: "king",
-    cards.ACE_OF_SPADES: "ace",
+    hj.QUEEN_OF_SPADES: "queen",
+    hj.JACK_OF_DIAMONDS: "jack",
+    hj.KING_OF_SPADES: "king",
+    hj.ACE_OF_SPADES: "ace",
 }
 
 
@@ -44,7 +45,7 @@ def play_hand(rng: random.Random, players: int, decks: int,
 def card_entry(names: list[str], taken: list[list[cards.Card]], decks: int,
                jack_of_diamonds: bool, black_maria: bool) -> dict[str, Any]:
     """The card entry for the cards each player took (penalty cards the options use)."""
-    in_play = cards.penalty_cards(decks, jack_of_diamonds, black_maria)
+    in_play = hj.penalty_cards(decks, jack_of_diamonds, black_maria)
     entry: dict[str, Any] = {"hearts": {}}
     holders: dict[str, list[str]] = {}
     for name, pile in zip(names, taken, strict=True):
@@ -66,10 +67,10 @@ def points_entry(names: list[str], taken: list[list[cards.Card]], jack_of_diamon
     entry: dict[str, Any] = {"points": {}}
     jack: list[str] = []
     for name, pile in zip(names, taken, strict=True):
-        points = sum(cards.hearts_penalty(card, False, black_maria) for card in pile)
+        points = sum(hj.penalty(card, False, black_maria) for card in pile)
         if points:
             entry["points"][name] = points
-        jack += [name] * sum(1 for card in pile if card == cards.JACK_OF_DIAMONDS)
+        jack += [name] * sum(1 for card in pile if card == hj.JACK_OF_DIAMONDS)
     if jack_of_diamonds:
         entry["jack"] = jack[0] if len(jack) == 1 else jack
     return entry
@@ -90,7 +91,7 @@ def random_record(hands: int, seed: int, players: int = 4, decks: int = 1,
         rules["black_maria"] = True
     if moon != "others":
         rules["moon"] = moon
-    total = cards.hearts_hand_total(decks, False, black_maria)
+    total = hj.hand_total(decks, False, black_maria)
     entries: list[dict[str, Any]] = []
     for _ in range(hands):
         roll = rng.random()
@@ -103,7 +104,7 @@ def random_record(hands: int, seed: int, players: int = 4, decks: int = 1,
         else:
             entry = card_entry(names, taken, decks, jack_of_diamonds, black_maria)
         if moon == "choice" and any(
-                sum(cards.hearts_penalty(c, False, black_maria) for c in pile) == total
+                sum(hj.penalty(c, False, black_maria) for c in pile) == total
                 for pile in taken):
             entry["moon"] = rng.choice(("self", "others"))
         entries.append(entry)

@@ -16,15 +16,15 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.engine import cards, options
+from scorekeeper.engine import hintersche, options
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.hintersche import BUTZEN, NAME, OPTIONS, Table
 from scorekeeper.engine.record import FORMAT
 
 NAMES = ("Kurt", "Hubert", "Hermann", "Alfred")
-PACK = cards.hintersche_pack()
-TRICKS = cards.HINTERSCHE_TRICKS
-PER_PLAYER = cards.HINTERSCHE_CARDS_PER_PLAYER
+PACK = hintersche.PACK
+TRICKS = hintersche.TRICKS
+PER_PLAYER = hintersche.CARDS_PER_PLAYER
 MAX_GAMES = next(o.maximum for o in OPTIONS if o.name == "rubber_games") or 1
 
 
@@ -42,7 +42,7 @@ def physical_deal(players: Sequence[str], rng: random.Random) -> tuple[dict[str,
     for trick in range(TRICKS):
         winner = rng.choices(players, weights)[0]
         won[winner] += 1
-        points[winner] += sum(cards.hintersche_points(hand[trick], trump) for hand in hands)
+        points[winner] += sum(hintersche.card_points(hand[trick], trump) for hand in hands)
     everything = [p for p, n in won.items() if n == TRICKS]
     return points, (everything[0] if everything else None)
 

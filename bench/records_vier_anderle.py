@@ -1,9 +1,9 @@
 """Random but valid Vier-Anderle game records, played out with real cards.
 
-Each hand is dealt from the Cego pack that fits the table (`cards.cego_pack_for`), the players
-decide whether to play from the cards they hold (more cautiously the more is in the pot), and the
-tricks are played by the rules of the seed text: follow suit, else play a tarock, and play a card
-that wins the trick if you have one. The record holds the tricks each player took.
+Each hand is dealt from the Cego pack that fits the table (`vier_anderle.cego_pack_for`), the
+players decide whether to play from the cards they hold (more cautiously the more is in the pot),
+and the tricks are played by the rules of the seed text: follow suit, else play a tarock, and
+play a card that wins the trick if you have one. The record holds the tricks each player took.
 
     from records_vier_anderle import random_record
     record = random_record(10_000, seed=1)
@@ -15,25 +15,26 @@ import random
 from typing import Any
 
 from scorekeeper.engine import cards
+from scorekeeper.engine import vier_anderle as va
 from scorekeeper.engine.record import FORMAT
 from scorekeeper.engine.vier_anderle import MAX_PLAYERS, MIN_PLAYERS, NAME, TRICKS
 
 NAMES = ("Kurt", "Hubert", "Hermann", "Alfred", "Karl", "Walter", "Sepp", "Franz", "Anton",
          "Otto", "Ludwig", "Georg", "Max", "Emil", "Fritz", "Gustl")
 
-TRUMP = "trump"
+TRUMP = va.TRUMP
 
 
 def _strength(card: cards.Card) -> int:
     """Rank of a card: tarocks above everything (Gstiess highest), else within its suit."""
     if card.suit == TRUMP:
-        return 100 + len(cards.TAROCKS) - cards.TAROCKS.index(card.rank)
-    order = cards.COURT_RANKS + cards.PIP_RANKS[card.suit]
+        return 100 + len(va.TAROCKS) - va.TAROCKS.index(card.rank)
+    order = va.COURT_RANKS + va.PIP_RANKS[card.suit]
     return len(order) - order.index(card.rank)
 
 
-STRENGTH = {card: _strength(card) for card in cards.cego_pack(with_pips=True)}
-GSTIESS = cards.Card(cards.TAROCKS[0], TRUMP)
+STRENGTH = {card: _strength(card) for card in va.cego_pack(with_pips=True)}
+GSTIESS = cards.Card(va.TAROCKS[0], TRUMP)
 
 
 def _beats(card: cards.Card, best: cards.Card, led: str) -> bool:
@@ -102,7 +103,7 @@ def random_record(hands: int, seed: int, players: int = 6, table_changes: int = 
             seated = rng.sample(pool, size)
             dealer = rng.randrange(size)
             out.append({"table": list(seated), "dealer": seated[dealer]})
-        pack = list(cards.cego_pack_for(len(seated)) or ())
+        pack = list(va.cego_pack_for(len(seated)) or ())
         rng.shuffle(pack)
         n = len(seated)
         # clockwise from forehand (left of the dealer) round to the dealer

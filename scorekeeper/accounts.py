@@ -6,11 +6,10 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from . import settlement, standings
+from . import games, settlement
 from .db import db
+from .games.kasse import KASSE
 from .models import Evening, Game, PaidPayment
-
-KASSE = "Kasse"  # the group's cash box: a party when a Vier-Anderle pot stays with the group
 
 
 @dataclass
@@ -43,11 +42,11 @@ def settle(evening: Evening) -> Settlement:
     balances: dict[str, int] = {}
     breakdown: dict[str, list[tuple[Game, int]]] = {}
     unfinished = []
-    games = games_of(evening)
-    for game in games:
-        money, kasse = standings.game_money(game)
-        if kasse:
-            money = {**money, KASSE: kasse}
+    played = games_of(evening)
+    for game in played:
+        money, house = games.get(game.kind).money(game)
+        if house:  # what the game put into the group's cash box, or took out of it
+            money = {**money, KASSE: house}
         if game.status == "running":
             unfinished.append(game)
         for name, cents in money.items():
@@ -58,7 +57,7 @@ def settle(evening: Evening) -> Settlement:
     for payment in paid:
         owed[payment.payer] = owed.get(payment.payer, 0) + payment.cents
         owed[payment.payee] = owed.get(payment.payee, 0) - payment.cents
-    return Settlement(balances, paid, settlement.payments(owed), breakdown, games, unfinished)
+    return Settlement(balances, paid, settlement.payments(owed), breakdown, played, unfinished)
 
 
 def paid_rows(evening: Evening) -> list[PaidPayment]:

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import accounts, club, engine, records, standings
+from . import accounts, club, games, records, standings
 from .db import db
 from .models import Evening, Game, Group, PaidPayment, Player, Revision
 from .records import check_json, show, step
@@ -59,8 +59,8 @@ def group_csv(group: Group) -> str:
         for game in _games(evening):
             for entry in game.entries:
                 row = entry.effect or {}
-                # what the entry did: money (Vier-Anderle), marks (Hintersche), points (Hearts)
-                result = row.get("payments") or row.get("marks") or row.get("points") or {}
+                # what the entry did to each player, as the game's history row says it
+                result = row.get(games.get(game.kind).EFFECT_KEY) or {}
                 writer.writerow([_cell(value) for value in (
                     evening.date.isoformat(), evening.place, game.id, game.kind, entry.seq,
                     row.get("dealer", ""), json.dumps(entry.data, ensure_ascii=False),
@@ -189,8 +189,10 @@ def _check_game(game: Any, path: str, names: set[str]) -> None:
     status = game.get("status", "running")
     if status not in ("running", "finished", "closed"):
         raise _bad(f"{path}.status", f"{show(status)} is not running, finished or closed")
-    if status == "closed" and game["game"] != "vier-anderle":
-        raise _bad(f"{path}.status", "only a Vier-Anderle game can be closed")
+    adapter = games.GAMES.get(game["game"]) if isinstance(game["game"], str) else None
+    if status == "closed" and adapter is not None and not adapter.CLOSES:
+        raise _bad(f"{path}.status", f"a game of {show(game['game'])} is not closed by its "
+                                     "players")
     for k, revision in enumerate(_list(game.get("revisions", []), f"{path}.revisions")):
         where = f"{path}.revisions[{k}]"
         _object(revision, where, ("seq", "action", "data", "at"), ("device",))
@@ -253,7 +255,7 @@ def _import_game(group: Group, evening: Evening, record: dict[str, Any], path: s
     try:
         game = records.store_game(group, evening, record, revisions=False)
         if record.get("status") == "closed":  # as the table could close it, or a RuleError
-            engine.get("vier-anderle").close(game.state)
+            games.get(game.kind).closing(game.state)
     except ValueError as error:  # also the engine's RuleError: "hand 3: ..."
         raise _bad(path, str(error)) from None
     for player in game.state["players"]:  # also who sat down in a table change

@@ -50,4 +50,3 @@ def option_label(option: engine.options.Option, value: object) -> str:
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
     app.jinja_env.globals.update(language=language, localized=localized, option_label=option_label)
-    app.context_processor(lambda: {"games_registry": engine.all_games()})

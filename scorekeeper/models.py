@@ -122,7 +122,7 @@ class Revision(db.Model):
 
 
 class Result(db.Model):
-    """One player's figures from one game, rewritten whenever the game changes.
+    """One player's figures and money from one game, rewritten whenever the game changes.
 
     The standings add these up instead of replaying every game on each request.
     """
@@ -136,17 +136,10 @@ class Result(db.Model):
     season: Mapped[int] = mapped_column(index=True)  # the calendar year of the evening
     kind: Mapped[str] = mapped_column(String(20))
     player: Mapped[str] = mapped_column(String(40))
-    hands: Mapped[int] = mapped_column(default=0)  # hands the player played in
-    games: Mapped[int] = mapped_column(default=0)  # finished games (Hintersche: games of a rubber)
-    rubbers: Mapped[int] = mapped_column(default=0)
-    wins: Mapped[int] = mapped_column(default=0)
-    lines: Mapped[int] = mapped_column(default=0)  # Hintersche lines on the frame (Bollen)
-    moons: Mapped[int] = mapped_column(default=0)
-    # Points and money have no upper bound (a Vier-Anderle pot multiplies, a Hartenjagen point
-    # can be worth 100 euros): BigInteger, as PostgreSQL's Integer is 32-bit.
-    points: Mapped[int] = mapped_column(BigInteger, default=0)  # Hartenjagen points taken
-    # Vier-Anderle: most won in one hand
-    best_pot_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    # what the game's adapter counts for the standings (hands, lines, wins ...): name -> number
+    figures: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    # Money has no upper bound (a pot multiplies, a point can be worth 100 euros): BigInteger,
+    # as PostgreSQL's Integer is 32-bit.
     money_cents: Mapped[int] = mapped_column(BigInteger, default=0)
 
 

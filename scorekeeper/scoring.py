@@ -16,6 +16,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.attributes import set_committed_value
 
 from . import engine, standings
 from .db import db
@@ -89,15 +90,17 @@ def status_of(table: engine.games.Table) -> str:
 def claim(game: Game, **values: Any) -> None:
     """Write `values` to the game and bump its version, unless somebody else changed the game
     since we read it (then raise StaleEntry: the caller rolls back and asks again)."""
+    values = {"version": game.version + 1, "updated_at": now(), **values}
     result = db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == game.version)
-        .values(version=game.version + 1, updated_at=now(), **values)
+        .values(**values)
         .execution_options(synchronize_session=False)
     )
     if result.rowcount != 1:
         raise StaleEntry()
-    db.session.expire(game)
+    for key, value in values.items():  # the row holds them now: so does the object, unread
+        set_committed_value(game, key, value)
 
 
 def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:

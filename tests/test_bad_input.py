@@ -290,7 +290,7 @@ BAD_FILES = [  # (where, new value, words of the error)
     ("evenings.0.games.0.status", "paused",
      'evenings[0].games[0].status: "paused" is not running, finished or closed'),
     ("evenings.0.games.0.status", "closed",
-     "evenings[0].games[0].status: only a Vier-Anderle game can be closed"),
+     "evenings[0].games[0].status: a game of \"hartenjagen\" is not closed by its players"),
     ("evenings.0.games.0.players.0", "Xaver",
      "evenings[0].games[0].players[0]: \"Xaver\" is not one of the group's players"),
     ("evenings.0.games.0.hands.0.queen", "Xaver", "evenings[0].games[0]: hand 1: "),

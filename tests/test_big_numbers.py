@@ -56,7 +56,7 @@ def test_a_vier_anderle_pot_beyond_32_bits_is_stored_shown_settled_and_marked_pa
 
     evening, results = game_of(app, path)
     assert {n: r.money_cents for n, r in results.items()} == balances
-    assert results[WINNER].best_pot_cents == best_pot
+    assert results[WINNER].figures["best_pot_cents"] == best_pot
 
     page = client.get(path)
     assert page.status_code == 200
@@ -105,7 +105,7 @@ def test_a_hartenjagen_game_at_100_euros_a_point_is_stored_shown_and_settled_bey
         path, evening = f"/g/tanne/games/{game.id}", game.evening_id
     _, results = game_of(app, path)
     assert {n: r.money_cents for n, r in results.items()} == balances
-    assert {n: r.points for n, r in results.items()} == {
+    assert {n: r.figures["points"] for n, r in results.items()} == {
         p["name"]: p["score"] for p in report["players"]}
 
     page = client.get(path)

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import DE, NL
 
-from scorekeeper.engine import cards, errors, options, record
+from scorekeeper.engine import errors, options, record
 from scorekeeper.engine import hintersche as hs
 from scorekeeper.engine.errors import RuleError
 
@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from records_hintersche import physical_deal, play_entry, random_record  # noqa: E402
 
 P = ["A", "B", "C", "D"]
-TOTAL = cards.HINTERSCHE_TOTAL
+TOTAL = hs.TOTAL
 
 WORKED_EXAMPLE = [
     {"points": {"A": 30, "B": 45, "C": 35, "D": 30}},

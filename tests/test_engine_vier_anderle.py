@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import DE
 
-from scorekeeper.engine import cards, errors, options, record
+from scorekeeper.engine import errors, options, record
 from scorekeeper.engine import vier_anderle as va
 from scorekeeper.engine.errors import RuleError
 
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
 from records_vier_anderle import random_record  # noqa: E402
 
 SIX = ["A", "B", "C", "D", "E", "F"]
-TRICKS = cards.CEGO_TRICKS
+TRICKS = va.TRICKS
 
 
 def make_record(hands: list[Any], players: list[str] | None = None, rules: dict[str, Any] | None
@@ -143,10 +143,10 @@ def test_seed_record_survives_a_json_round_trip() -> None:
 
 def test_player_limits_come_from_the_cego_pack() -> None:
     assert va.MIN_PLAYERS == 2
-    assert va.MAX_PLAYERS == cards.CEGO_MAX_PLAYERS == 13
-    assert cards.cego_pack_for(va.MAX_PLAYERS) is not None
-    assert cards.cego_pack_for(va.MAX_PLAYERS + 1) is None
-    assert va.TRICKS == cards.CEGO_TRICKS
+    assert va.MAX_PLAYERS == len(va.cego_pack(with_pips=True)) // va.CARDS_PER_PLAYER == 13
+    assert va.cego_pack_for(va.MAX_PLAYERS) is not None
+    assert va.cego_pack_for(va.MAX_PLAYERS + 1) is None
+    assert va.TRICKS == va.CARDS_PER_PLAYER == 4
 
 
 def test_thirteen_players_may_sit_and_fourteen_may_not() -> None:
@@ -576,8 +576,8 @@ def test_a_table_must_fit_the_pack() -> None:
     names = [f"P{i}" for i in range(va.MAX_PLAYERS + 1)]
     error = fails([{"table": names}])
     assert (error.code, error.field) == ("vier-anderle.pack_too_small", "table")
-    assert error.params["needed"] == 14 * cards.CEGO_CARDS_PER_PLAYER
-    assert error.params["cards"] == len(cards.cego_pack(with_pips=True))
+    assert error.params["needed"] == 14 * va.CARDS_PER_PLAYER
+    assert error.params["cards"] == len(va.cego_pack(with_pips=True))
     assert error.message() == ("entry 1: 14 players need 56 cards, the Cego pack has only 54 "
                                "even with the pip cards")
     assert play([{"table": names[:-1]}])["seated"] == names[:-1]
@@ -612,8 +612,8 @@ def test_table_change_entry_keys_are_checked() -> None:
 
 
 def test_the_pack_grows_with_the_pip_cards_for_ten_players() -> None:
-    assert len(cards.cego_pack_for(9) or ()) == 38
-    assert len(cards.cego_pack_for(10) or ()) == 54
+    assert len(va.cego_pack_for(9) or ()) == 38
+    assert len(va.cego_pack_for(10) or ()) == 54
     names = [f"P{i}" for i in range(10)]
     report = play([{"tricks": {"P0": 4}}], players=names)
     assert report["pot"] == 4 * 10  # P0 dealt and took all; nine pay 4

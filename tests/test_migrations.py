@@ -184,7 +184,7 @@ def test_a_game_the_engine_now_refuses_keeps_its_entries_and_old_state_with_a_wa
         assert game.state == old_state
         assert [e.data for e in game.entries] == hartenjagen["hands"]
         results = db.session.scalars(sa.select(Result).where(Result.game_id == game.id)).all()
-        assert {r.player: r.points for r in results} == {
+        assert {r.player: r.figures.get("points", 0) for r in results} == {
             p["name"]: p["score"] for p in old_state["players"]}
     warnings = [line for line in capsys.readouterr().err.splitlines()
                 if line.startswith("game ")]

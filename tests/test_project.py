@@ -88,6 +88,8 @@ def test_every_text_of_the_engine_is_in_the_german_and_dutch_catalogues(tmp_path
             catalog = {m.id: m.string for m in read_po(f, locale=language) if m.id}
         missing = [text for text in texts if not catalog.get(text)]
         assert missing == [], f"{language}: {missing}"
+        # and so is every text of the web app: a new one cannot slip through untranslated
+        assert sorted(extracted - set(catalog)) == [], language
 
 
 def test_every_message_is_translated_into_german_and_dutch():

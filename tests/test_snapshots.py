@@ -1,14 +1,20 @@
 """A table stored after any hand and picked up again plays on exactly as the full replay."""
 
+import dataclasses
 import json
+import random
+from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from records_hartenjagen import random_record as hearts_record
+from records_hintersche import play_entry as play_hintersche
 from records_hintersche import random_record as hintersche_record
 from records_vier_anderle import random_record as vier_anderle_record
 
-from scorekeeper.engine import record
+from scorekeeper.engine import base, games, hartenjagen, hintersche, record
+from scorekeeper.engine.errors import RuleError
 
 RECORDS = {
     "hintersche": lambda seed: hintersche_record(60, seed=seed),
@@ -46,3 +52,109 @@ def test_a_snapshot_holds_no_history():
                 hearts_record(400, seed=3)):
         short = record.replay({**rec, "hands": rec["hands"][:20]})
         assert size(record.replay(rec)) < 1.5 * size(short)
+
+
+# --- the game contract: one base class, the same shared checks in every game -----------------
+
+FIRST_ENTRIES = {name: make(7)["hands"][0] for name, make in RECORDS.items()}
+
+
+def fresh_table(game):
+    rec = RECORDS[game](7)
+    return record.start(rec)
+
+
+def test_every_game_implements_the_base_class_and_names_itself_the_same_way():
+    assert games.Table is base.Table
+    assert sorted(games.all_games()) == sorted(RECORDS)
+    for name, module in games.all_games().items():
+        assert issubclass(module.Table, base.Table)
+        for attr in ("NAME", "TITLE", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS"):
+            assert getattr(module.Table, attr) == getattr(module, attr), (name, attr)
+        assert module.Table.NAME == name
+        assert module.Table.ENTRY_WORD in ("hand", "entry")
+        assert isinstance(module.Table.ENTRY_KEYS, frozenset) and module.Table.ENTRY_KEYS
+        assert set(module.Table.SNAPSHOT) >= {"hands_played", "finished"}
+
+
+def test_a_table_that_does_not_say_what_the_contract_asks_is_refused():
+    with pytest.raises(TypeError, match="ENTRY_KEYS"):
+        class Half(base.Table):  # noqa: F841 - the class statement is what is refused
+            NAME = "half"
+            TITLE = "Half"
+            OPTIONS = ()
+            ENTRY_WORD = "hand"
+            MIN_PLAYERS = MAX_PLAYERS = 2
+            SNAPSHOT = ()
+
+
+def _refusal(table, entry):
+    before = (table.summary(), table.kept())
+    try:
+        table.apply(entry)
+    except RuleError as error:
+        assert (table.summary(), table.kept()) == before  # a refused entry changes nothing
+        return error
+    raise AssertionError(f"{entry!r} was accepted")
+
+
+def test_the_shared_checks_of_apply_are_the_same_in_every_game():
+    for game in RECORDS:
+        table = fresh_table(game)
+        title = type(table).TITLE
+        for entry in ([], "points", 7, None, ["tricks"]):
+            error = _refusal(table, entry)
+            assert (error.code, error.field) == ("entry_not_object", None), (game, entry)
+            assert error.message() == "the entry is not a JSON object"
+        entry = {**FIRST_ENTRIES[game], "zzz": 1}
+        error = _refusal(table, entry)
+        assert (error.code, error.field, error.params["game"]) == ("unknown_key", "zzz", title)
+        assert error.message() == f"\u201czzz\u201d: there is no such thing in {title}"
+        # over: the same entry that a running game takes is refused, and so is anything else
+        stored = json.loads(json.dumps(table.snapshot()))
+        stored["state"]["finished"] = True
+        over = type(table).restore(stored)
+        for entry in (FIRST_ENTRIES[game], [], {"zzz": 1}):
+            error = _refusal(over, entry)
+            assert error.code == "game_over", (game, entry)
+            assert error.message() == "the game is over, no more hands can be entered"
+
+
+def test_a_game_that_ends_refuses_the_next_entry():
+    rubber = hintersche.Table(["A", "B", "C", "D"], None, {"rubber_games": 1})
+    rng = random.Random(5)
+    while not rubber.finished:
+        play_hintersche(rubber, rng)
+    hearts = hartenjagen.Table(["A", "B", "C", "D"], None, {"target": 1})
+    hearts.apply({"points": {"A": 13, "B": 6, "C": 7}})
+    assert hearts.finished and hearts.summary()["winner"] == "D"
+    for table in (rubber, hearts):
+        assert _refusal(table, {"points": {}}).code == "game_over"
+
+
+def test_apply_says_what_it_did_with_a_frozen_row():
+    for game in RECORDS:
+        table = fresh_table(game)
+        row = table.apply(FIRST_ENTRIES[game])
+        assert isinstance(row, base.Row) and dataclasses.is_dataclass(row)
+        assert not hasattr(row, "__dict__")  # slots: rows stay small in a long game
+        field = dataclasses.fields(row)[0].name
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(row, field, None)
+        assert table.last_rows(1) == [row.spelled(table.players, table.hands_played)]
+        assert table.history() == table.report()["history"] == table.last_rows(1)
+        assert table.kept() == 1
+
+
+def test_no_shared_engine_module_names_a_game():
+    folder = Path(record.__file__).parent
+    words = set()
+    for module in games.all_games().values():
+        words |= {module.NAME, module.__name__.rsplit(".", 1)[-1],
+                  str(module.TITLE).split()[0].lower()}
+    own = {Path(module.__file__).name for module in games.all_games().values()}
+    for path in folder.glob("*.py"):
+        if path.name in own or path.name == "games.py":  # the games, and the registry
+            continue
+        text = path.read_text().lower()
+        assert [word for word in sorted(words) if word in text] == [], path.name

@@ -171,12 +171,12 @@ def test_standings_per_season_and_all_time(client, runner, tmp_path):
         from scorekeeper import standings
 
         rows = standings.table(1)
-        hintersche = {r["player"]: r for r in rows["hintersche"]}
+        hintersche = {r["player"]: r for r in rows["games"]["hintersche"]["rows"]}
         assert hintersche["B"]["lines"] == 2 and hintersche["B"]["rubbers"] == 2
-        hearts = {r["player"]: r for r in rows["hartenjagen"]}
+        hearts = {r["player"]: r for r in rows["games"]["hartenjagen"]["rows"]}
         assert hearts["D"]["wins"] == 1 and hearts["D"]["moons"] == 1
         assert hearts["B"]["points"] == 100 and hearts["B"]["average"] == 100 / 6
-        money = {r["player"]: r["money_cents"] for r in rows["all"]}
+        money = {r["player"]: r["money_cents"] for r in rows["money"]}
         assert money["B"] == -1500 * 2 - 94
 
 
@@ -241,6 +241,25 @@ def test_the_kasse_pot_goes_into_one_game_only(client, runner, tmp_path):
     again = client.post("/g/tanne/games/new", data=data)  # a second phone with the old form
     assert again.status_code == 400
     assert "Kasse" in again.get_data(as_text=True)
+
+
+def test_while_the_kasse_holds_a_pot_the_next_game_takes_it_in_at_its_stake(client, runner,
+                                                                           tmp_path):
+    evening_of_three_games(client, runner, tmp_path)  # 32 stakes of 10 cents in the Kasse
+    data = {"kind": "vier-anderle", "order": "A\nB\nC", "first_dealer": "A",
+            **{f"seat-{n}": "on" for n in "ABC"}}
+    for rules, field, words in (({"rule-starting_pot": "0"}, "starting_pot", "32"),
+                                ({"rule-starting_pot": "32", "rule-stake_cents": "0,20"},
+                                 "stake_cents", "0,10")):
+        page = client.post("/g/tanne/games/new", data={**data, **rules})
+        assert page.status_code == 400
+        label = re.search(rf'<label class="field has-error">(?:(?!</label>).)*rule-{field}.*?'
+                          r'</label>', page.get_data(as_text=True), re.S)
+        assert label and words in label.group(0)  # told at the field, with the Kasse's figure
+    start = client.post("/g/tanne/games/new", data={**data, "rule-starting_pot": "32"})
+    assert start.status_code == 302
+    state = client.get(start.location + "/state.json").get_json()
+    assert state["pot"] == 32 and state["rules"]["stake_cents"] == 10
 
 
 def test_a_night_past_midnight_is_still_the_same_evening(app, monkeypatch):

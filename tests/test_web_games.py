@@ -310,6 +310,17 @@ def test_the_moon_choice_is_on_the_hartenjagen_form_when_the_shooter_chooses(cli
     assert 'name="moon"' not in client.get(plain).get_data(as_text=True)
 
 
+def test_the_entry_form_speaks_the_language_of_each_phone(client):
+    """The forms are made once per table and reused: their labels still follow each phone's
+    language."""
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"], rules={"moon": "choice"})
+    for code, words in (("de", "Pik-Dame"), ("en", "Queen of spades"), ("nl", "Schoppenvrouw"),
+                        ("de", "Pik-Dame")):
+        client.get(f"/lang/{code}")
+        page = client.get(path).get_data(as_text=True)
+        assert words in page, code
+
+
 def test_each_rules_page_links_the_full_rules_document(client):
     for name in ("hintersche", "vier-anderle", "hartenjagen"):
         page = client.get(f"/rules/{name}").get_data(as_text=True)

@@ -1,7 +1,7 @@
 """money and points as 64-bit integers
 
-A Vier-Anderle pot multiplies with every hand many players lose, and a Hartenjagen point may be
-worth up to 10,000 cents: sums over 2**31 cents overflowed PostgreSQL's 32-bit INTEGER. SQLite
+A pot multiplies with every hand many players lose, and a point may be worth up to 10,000
+cents: sums over 2**31 cents overflowed PostgreSQL's 32-bit INTEGER. SQLite
 stores every integer in 64 bits anyway; there the change only rewrites the declared type.
 
 Revision ID: 63697abc7982

@@ -9,14 +9,6 @@ from . import errors
 from .errors import RuleError
 
 
-def check_keys(entry: Mapping[str, Any], allowed: Iterable[str], game: str) -> None:
-    """Refuse a key that is not one of `allowed` in this game (`game`: its title)."""
-    allowed = set(allowed)
-    for key in entry:
-        if key not in allowed:
-            raise errors.unknown_key(key, game)
-
-
 def whole_number(player: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, float) and value.is_integer():

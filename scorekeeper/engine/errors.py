@@ -2,7 +2,8 @@
 
 The engine raises `RuleError(code, field=..., **params)`; the web layer uses `field` to put the
 message next to the right input, the CLI prints `message()`. Each game module contributes its
-own codes through a `MESSAGES` mapping, merged here by `register_messages`.
+own codes through a `MESSAGES` mapping, merged here by `register_messages`, and the words for
+the keys of its entries through `register_key_words`.
 
 Every text the engine shows players is English, marked with `N_` so that `pybabel extract -k N_`
 collects it into the app's catalogues (scorekeeper/translations); the German and Dutch texts
@@ -112,22 +113,16 @@ def render(code: str, params: dict[str, Any], translate: Translate = english) ->
 
 
 # What the keys of an entry are, in players' words (for "there is no such thing" and the like).
-KEY_WORDS: dict[str, Words] = {
-    "points": N_("points"),
-    "tricks": N_("tricks"),
-    "hearts": N_("hearts"),
-    "playing": N_("who plays"),
-    "playoffs": N_("playoff deals"),
-    "all_tricks": N_("all tricks"),
-    "queen": N_("the queen of spades"),
-    "jack": N_("the jack of diamonds"),
-    "king": N_("the king of spades"),
-    "ace": N_("the ace of spades"),
-    "moon": N_("a moon choice"),
-    "renege": N_("who reneged"),
-    "table": N_("a table change"),
-    "dealer": N_("the dealer"),
-}
+# Each game registers the words for its keys (`register_key_words`).
+KEY_WORDS: dict[str, Words] = {}
+
+
+def register_key_words(words: dict[str, Words]) -> None:
+    """Add a game's key words; a key that two games share must read the same in both."""
+    for key, text in words.items():
+        if KEY_WORDS.get(key, text) != text:
+            raise ValueError(f"key {key!r} has two different words")
+    KEY_WORDS.update(words)
 
 
 def key_words(key: Any) -> str:

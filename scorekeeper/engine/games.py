@@ -1,27 +1,17 @@
-"""The registry of games, looked up by the code used in the game record."""
+"""The registry of games, looked up by the code used in the game record.
+
+Every game is one module with a `Table` that implements the game contract, `base.Table`.
+"""
 
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any
 
+from .base import Row, Table
 from .errors import RuleError
 
-
-class Table(Protocol):
-    """The state of one game at the table, built by applying entries in order.
-
-    `apply` checks the whole entry before it changes anything, so a RuleError leaves the
-    table as it was.
-    """
-
-    ENTRY_WORD: str
-    players: list[str]
-    finished: bool
-
-    def __init__(self, players: list[str], first_dealer: Any, rules: Any) -> None: ...
-    def apply(self, entry: dict[str, Any]) -> None: ...
-    def report(self) -> dict[str, Any]: ...
+__all__ = ["GAMES", "Row", "Table", "all_games", "get"]
 
 
 def _modules() -> dict[str, ModuleType]:

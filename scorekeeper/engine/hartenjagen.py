@@ -1,7 +1,7 @@
 """Hartenjagen (Dutch Hearts): score a game from what each player took in each hand.
 
-Every card value and total comes from `cards.py` (`hearts_penalty`, `penalty_cards`,
-`hearts_hand_total`, `hearts_in_pack`); nothing here types a hand total.
+Every card value and total comes from the pack model below (`penalty`, `penalty_cards`,
+`hand_total`, `hearts_in_pack`); nothing here types a hand total.
 
 Entries (one per hand, played with real cards)
 ----------------------------------------------
@@ -103,16 +103,16 @@ Error codes (besides the generic ones from errors.py)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import product
 from typing import Any
 
-from . import cards, entries, errors
+from . import base, cards, entries, errors
 from .errors import N_, RuleError
-from .options import Option, resolve
-from .snapshots import Snapshots
+from .options import Option
 
 NAME = "hartenjagen"
 
@@ -123,29 +123,75 @@ PASSES = ("left", "right", "across", "hold")
 ODD_PASSES = ("left", "right", "hold")  # with an odd number of players nobody sits across
 MOON_CHOICES = ("others", "self")
 
+
+# --- the 52-card pack with penalty cards -------------------------------------------------------
+
+QUEEN_OF_SPADES = cards.Card("Q", "spades")
+JACK_OF_DIAMONDS = cards.Card("J", "diamonds")
+KING_OF_SPADES = cards.Card("K", "spades")
+ACE_OF_SPADES = cards.Card("A", "spades")
+
+
+def penalty(card: cards.Card, jack_of_diamonds: bool = False, black_maria: bool = False) -> int:
+    """Penalty points of one card under the rule options."""
+    if card.suit == "hearts":
+        return 1
+    if card == QUEEN_OF_SPADES:
+        return 13
+    if jack_of_diamonds and card == JACK_OF_DIAMONDS:
+        return -10
+    if black_maria and card == KING_OF_SPADES:
+        return 10
+    if black_maria and card == ACE_OF_SPADES:
+        return 7
+    return 0
+
+
+def penalty_cards(decks: int = 1, jack_of_diamonds: bool = False,
+                  black_maria: bool = False) -> Counter[cards.Card]:
+    """How many of each card that scores are in play (hearts, queen, and the option cards);
+    `decks` packs shuffled together for Cancellation Hartenjagen."""
+    return Counter(card for card in cards.french_pack(decks)
+                   if penalty(card, jack_of_diamonds, black_maria))
+
+
+def hand_total(decks: int = 1, jack_of_diamonds: bool = False, black_maria: bool = False) -> int:
+    """Points in one hand: 26, 16 with the jack, 43 with Black Maria, 33 with both.
+
+    Doubled with two packs.
+    """
+    return sum(penalty(card, jack_of_diamonds, black_maria) * n
+               for card, n in penalty_cards(decks, jack_of_diamonds, black_maria).items())
+
+
+def hearts_in_pack(decks: int = 1) -> int:
+    return sum(1 for card in cards.french_pack(decks) if card.suit == "hearts")
+
+
 # The penalty cards besides hearts, by the key that names their taker in a card entry.
 CARD_OF_KEY: dict[str, cards.Card] = {
-    "queen": cards.QUEEN_OF_SPADES,
-    "jack": cards.JACK_OF_DIAMONDS,
-    "king": cards.KING_OF_SPADES,
-    "ace": cards.ACE_OF_SPADES,
+    "queen": QUEEN_OF_SPADES,
+    "jack": JACK_OF_DIAMONDS,
+    "king": KING_OF_SPADES,
+    "ace": ACE_OF_SPADES,
 }
 CARD_KEYS = tuple(CARD_OF_KEY)
+_RENEGE_KEYS = frozenset({"renege"})
 _ANY_HEART = next(card for card in cards.french_pack() if card.suit == "hearts")
 
 
 def _value(card: cards.Card) -> int:
-    return cards.hearts_penalty(card, jack_of_diamonds=True, black_maria=True)
+    return penalty(card, jack_of_diamonds=True, black_maria=True)
 
 
 HEART_VALUE = _value(_ANY_HEART)
 VALUE_OF_KEY = {key: _value(card) for key, card in CARD_OF_KEY.items()}
-_DEFAULT_TOTAL = cards.hearts_hand_total()
-_DEFAULT_HEARTS = cards.hearts_in_pack()
+_DEFAULT_TOTAL = hand_total()
+_DEFAULT_HEARTS = hearts_in_pack()
 
 TITLE = N_("Hartenjagen (Dutch Hearts)")
 
-# The numbers in these texts are the card values of `cards` (a test checks them).
+# The numbers in these texts are the card values above (a test checks them).
 SUMMARY = N_(
     "Dutch Hearts for four: every heart you take costs 1 point, the queen of spades 13 (26 "
     "points a hand). Whoever takes all the hearts and the queen has shot the moon: by default "
@@ -219,6 +265,17 @@ MESSAGES: dict[str, str] = {
 
 errors.register_messages(MESSAGES)
 
+errors.register_key_words({
+    "points": N_("points"),
+    "hearts": N_("hearts"),
+    "queen": N_("the queen of spades"),
+    "jack": N_("the jack of diamonds"),
+    "king": N_("the king of spades"),
+    "ace": N_("the ace of spades"),
+    "moon": N_("a moon choice"),
+    "renege": N_("who reneged"),
+})
+
 
 # --- the pack under the options ------------------------------------------------------------
 
@@ -238,13 +295,13 @@ class Pack:
 
 @cache
 def pack(decks: int, jack_of_diamonds: bool, black_maria: bool) -> Pack:
-    in_play = cards.penalty_cards(decks, jack_of_diamonds, black_maria)
+    in_play = penalty_cards(decks, jack_of_diamonds, black_maria)
     keys = tuple(key for key in CARD_KEYS if CARD_OF_KEY[key] in in_play)
     copies = {key: in_play[CARD_OF_KEY[key]] for key in keys}
-    total = cards.hearts_hand_total(decks, jack_of_diamonds, black_maria)
+    total = hand_total(decks, jack_of_diamonds, black_maria)
     negative = sum(VALUE_OF_KEY[k] * copies[k] for k in keys if VALUE_OF_KEY[k] < 0)
     positive = tuple((VALUE_OF_KEY[k], copies[k]) for k in keys if VALUE_OF_KEY[k] > 0)
-    hearts = cards.hearts_in_pack(decks)
+    hearts = hearts_in_pack(decks)
     reachable = frozenset(_heart_part(combo, positive)[0] + h * HEART_VALUE
                           for combo in _combos(positive) for h in range(hearts + 1))
     return Pack(decks, hearts, keys, copies, total, total - negative, positive, reachable)
@@ -284,23 +341,56 @@ def can_split(points: tuple[int, ...], decks: int, jack_of_diamonds: bool,
     return any(not any(state) for state in states)
 
 
+# --- the history -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hand(base.Row):
+    """One hand of the history, in seats; `history()` spells it out (see the module docstring)."""
+
+    passing: str | None  # the pass before the hand
+    kind: str  # "card", "points" or "renege"
+    points: tuple[int, ...]  # per seat: the hand's score
+    totals: tuple[int, ...]  # per seat: the total after the hand
+    shooter: int | None  # the seat that shot the moon
+    choice: str | None  # how the moon scored
+    renege: int | None  # the seat that reneged
+    tiebreak: tuple[int, ...]  # the seats this hand broke a tie for
+
+    def spelled(self, players: Sequence[str], hand: int) -> dict[str, Any]:
+        return {
+            "hand": hand,
+            "pass": self.passing,
+            "kind": self.kind,
+            "points": dict(zip(players, self.points)),  # noqa: B905 - same length, hot loop
+            "totals": dict(zip(players, self.totals)),  # noqa: B905
+            "moon": players[self.shooter] if self.shooter is not None else None,
+            "moon_choice": self.choice,
+            "renege": players[self.renege] if self.renege is not None else None,
+            "tiebreak": [players[i] for i in self.tiebreak],
+        }
+
+
 # --- the table -----------------------------------------------------------------------------
 
-class Table(Snapshots):
+class Table(base.Table):
+    NAME = NAME
+    TITLE = TITLE
+    OPTIONS = OPTIONS
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
     ENTRY_WORD = "hand"
+    # every key an entry may have; which of them depends on the kind of entry and the rules
+    ENTRY_KEYS = frozenset(("hearts", "points", "renege", "moon", *CARD_KEYS))
     SNAPSHOT = ("scores", "hands_played", "finished", "winner", "_tied", "_moons")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
-        self._made_with = (players, first_dealer, rules)
-        self.rules: dict[str, Any] = resolve(OPTIONS, rules)
-        self.players, dealer = entries.seat_players(players, first_dealer,
-                                                    MIN_PLAYERS, MAX_PLAYERS)
+        super().__init__(players, first_dealer, rules)
         if self.rules["decks"] == 1 and len(self.players) != ONE_DECK_PLAYERS:
             raise RuleError(f"{NAME}.players_one_deck", field="players", need=ONE_DECK_PLAYERS,
                             count=len(self.players), low=MIN_PLAYERS, high=MAX_PLAYERS)
         self._n = len(self.players)
         self._index = {name: i for i, name in enumerate(self.players)}
-        self._first_dealer = self._index[dealer]
         self._pack = pack(self.rules["decks"], self.rules["jack_of_diamonds"],
                           self.rules["black_maria"])
         self._jack = "jack" in self._pack.keys
@@ -316,34 +406,38 @@ class Table(Snapshots):
                                          else PASSES if self._n % 2 == 0 else ODD_PASSES)
         self._target: int = self.rules["target"]
         self.scores = [0] * self._n
-        self.hands_played = 0
-        self.finished = False
         self.winner: int | None = None
         self._tied: tuple[int, ...] = ()
         self._moons = [0] * self._n  # moons each player shot
-        # per hand: pass index or None, kind, hand scores, totals, shooter, choice, reneger, tied
-        self._history: list[tuple[Any, ...]] = []
 
     # -- entries ------------------------------------------------------------------------------
 
-    def apply(self, entry: dict[str, Any]) -> None:
-        if self.finished:
-            raise RuleError("game_over")
-        if type(entry) is not dict and not isinstance(entry, Mapping):
-            raise RuleError("entry_not_object")
+    def entry_keys(self, entry: Mapping[str, Any]) -> frozenset[str]:
+        """A renege names only the offender; a points entry and a card entry have the keys the
+        rules ask for."""
         if "renege" in entry:
-            entries.check_keys(entry, ("renege",), TITLE)
+            return _RENEGE_KEYS
+        return self._points_keys if "points" in entry else self._card_keys
+
+    def _unknown_key(self, entry: Mapping[str, Any], key: Any) -> RuleError:
+        """A card or the moon choice that the rules leave out says so (not in a renege)."""
+        if "renege" not in entry:
+            if key in CARD_OF_KEY and key not in self._pack.keys:
+                return RuleError(f"{NAME}.{key}_unused", field=key)
+            if key == "moon" and self._moon_rule != "choice":
+                return RuleError(f"{NAME}.moon_not_asked", field="moon")
+        return super()._unknown_key(entry, key)
+
+    def _play(self, entry: Mapping[str, Any]) -> Hand:
+        if "renege" in entry:
             offender = self._index[entries.player_name(entry, "renege", self.players)]
             total = self._pack.moon_total
             hand = [total if i == offender else 0 for i in range(self._n)]
-            self._commit("renege", hand, None, None, offender)
-            return
+            return self._commit("renege", hand, None, None, offender)
         if "points" in entry:
-            self._check_keys(entry, self._points_keys)
             kind = "points"
             base, jacks = self._read_points(entry)
         else:
-            self._check_keys(entry, self._card_keys)
             kind = "card"
             base, jacks = self._read_cards(entry)
         moon_total = self._pack.moon_total
@@ -355,17 +449,7 @@ class Table(Snapshots):
             hand = [(0 if i == shooter else moon_total) + j for i, j in enumerate(jacks)]
         else:
             hand = [(-moon_total if i == shooter else 0) + j for i, j in enumerate(jacks)]
-        self._commit(kind, hand, shooter, choice, None)
-
-    def _check_keys(self, entry: Mapping[str, Any], allowed: frozenset[str]) -> None:
-        for key in entry:
-            if key in allowed:
-                continue
-            if key in CARD_OF_KEY and key not in self._pack.keys:
-                raise RuleError(f"{NAME}.{key}_unused", field=key)
-            if key == "moon" and self._moon_rule != "choice":
-                raise RuleError(f"{NAME}.moon_not_asked", field="moon")
-            raise errors.unknown_key(key, TITLE)
+        return self._commit(kind, hand, shooter, choice, None)
 
     def _holders(self, entry: Mapping[str, Any], key: str) -> list[int]:
         """The seats that took the copies of the card `key`, one seat per copy."""
@@ -486,13 +570,13 @@ class Table(Snapshots):
         return choice
 
     def _commit(self, kind: str, hand: list[int], shooter: int | None, choice: str | None,
-                reneger: int | None) -> None:
+                reneger: int | None) -> Hand:
         scores = self.scores
         for i, points in enumerate(hand):
             scores[i] += points
         passing = self._passes[self.hands_played % len(self._passes)] if self._passes else None
         tied = self._tied
-        self._history.append((passing, kind, hand, tuple(scores), shooter, choice, reneger, tied))
+        row = Hand(passing, kind, tuple(hand), tuple(scores), shooter, choice, reneger, tied)
         if shooter is not None:
             self._moons[shooter] += 1
         self.hands_played += 1
@@ -503,13 +587,14 @@ class Table(Snapshots):
             low = min(scores)
             still = tuple(i for i, score in enumerate(scores) if score == low)
         else:
-            return
+            return row
         if len(still) == 1:
             self.winner = still[0]
             self.finished = True
             self._tied = ()
         else:
             self._tied = still
+        return row
 
     # -- report -------------------------------------------------------------------------------
 
@@ -525,30 +610,6 @@ class Table(Snapshots):
 
     def _restored(self) -> None:
         self._tied = tuple(self._tied)
-
-    def report(self) -> dict[str, Any]:
-        return {**self.summary(), "history": self.history()}
-
-    def kept(self) -> int:
-        return len(self._history)
-
-    def history(self, since: int = 0) -> list[dict[str, Any]]:
-        """Every hand so far (since the table was made or restored; from the `since`-th of
-        those on), spelled out."""
-        names = self.players
-        first = self.hands_played - len(self._history) + 1 + since
-        return [{
-            "hand": number,
-            "pass": passing,
-            "kind": kind,
-            "points": dict(zip(names, hand)),  # noqa: B905 - same length, hot loop
-            "totals": dict(zip(names, totals)),  # noqa: B905
-            "moon": names[shooter] if shooter is not None else None,
-            "moon_choice": choice,
-            "renege": names[reneger] if reneger is not None else None,
-            "tiebreak": [names[i] for i in tied],
-        } for number, (passing, kind, hand, totals, shooter, choice, reneger, tied)
-            in enumerate(self._history[since:], start=first)]
 
     def summary(self) -> dict[str, Any]:
         """The report without the history."""

@@ -77,9 +77,13 @@ rubber), ``balance_cents``) -- plus, for the web UI:
 Money: ``balance_cents`` is worked out from the lines so far at any time: each line costs its
 owner the tariff paid to each of the other three. The players settle it at the end of the rubber.
 
-Card values: every total is derived from `cards` (140 points, 36 cards, 9 cards and 9 tricks a
-deal). Whether a set of scores can come from the cards in play is a memoised search over count
-vectors of the counting card values (12, 11, 10, 4, 3, 2), cached per sorted score tuple.
+Card values: every total is derived from the pack below (140 points, 36 cards, 9 cards and 9
+tricks a deal). Whether a set of scores can come from the cards in play is a memoised search
+over count vectors of the counting card values (12, 11, 10, 4, 3, 2), cached per sorted score
+tuple.
+
+History: each deal is kept as a `Deal` row (seats and tuples of numbers) and spelled out as
+above by `history()`.
 """
 
 from __future__ import annotations
@@ -88,19 +92,43 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from . import cards, entries, errors, options
+from . import base, cards, entries, errors, options
 from .errors import N_, RuleError
-from .snapshots import Snapshots
 
 NAME = "hintersche"
 TITLE = N_("Hintersche (4-Strich)")
 
-TOTAL = cards.HINTERSCHE_TOTAL  # card points in the pack: 140
-CARDS_PER_PLAYER = cards.HINTERSCHE_CARDS_PER_PLAYER  # 9
-TRICKS = cards.HINTERSCHE_TRICKS  # 9 tricks a deal
-PACK_SIZE = len(cards.hintersche_pack())  # 36
+
+# --- the pack: 36 French cards, 6 to Ace ------------------------------------------------------
+
+RANKS = cards.FRENCH_RANKS[cards.FRENCH_RANKS.index("6"):]  # 6, 7, 8, 9, 10, J, Q, K, A
+PACK = cards.french_pack(ranks=RANKS)
+_PLAIN_POINTS = {"A": 11, "10": 10, "K": 4, "Q": 3}
+CARDS_PER_PLAYER = 9
+
+
+def card_points(card: cards.Card, trump: str) -> int:
+    """Card points of one card when `trump` is the trump suit.
+
+    The jack of trumps ("de Alt") and the other jack of its colour ("de Kloei") count 12,
+    the two jacks of the other colour 2.
+    """
+    if card.rank == "J":
+        return 12 if cards.colour(card.suit) == cards.colour(trump) else 2
+    return _PLAIN_POINTS.get(card.rank, 0)
+
+
+def card_values() -> tuple[int, ...]:
+    """The point value of every card in the pack (the multiset is the same for every trump)."""
+    return tuple(card_points(card, cards.SUITS[0]) for card in PACK)
+
+
+TOTAL = sum(card_values())  # card points in the pack: 140
+TRICKS = CARDS_PER_PLAYER  # 9 cards each, so 9 tricks a deal
+PACK_SIZE = len(PACK)  # 36
 FULL_TABLE = PACK_SIZE // CARDS_PER_PLAYER  # with 4 players the whole pack is dealt
 MIN_PLAYERS = MAX_PLAYERS = FULL_TABLE
 SLATE = 4  # "Vier-Strich": phase 1 ends at 4 marks; more are excess marks
@@ -183,7 +211,12 @@ MESSAGES: dict[str, str] = {
 }
 errors.register_messages(MESSAGES)
 
-_KEYS = frozenset({"points", "all_tricks", "playoffs"})
+errors.register_key_words({
+    "points": N_("points"),
+    "playoffs": N_("playoff deals"),
+    "all_tricks": N_("all tricks"),
+})
+
 _SHOW_LIMIT = 1_000_000
 
 
@@ -193,7 +226,7 @@ _SHOW_LIMIT = 1_000_000
 # packed into one int, one field per value; each field of a *remaining* vector carries a guard
 # bit above the count, so `remaining - taken` keeps every guard bit exactly when `taken` fits.
 
-_VALUE_COUNTS = Counter(cards.hintersche_values())
+_VALUE_COUNTS = Counter(card_values())
 BLANKS = _VALUE_COUNTS.pop(0, 0)  # the 16 cards worth nothing (9, 8, 7, 6)
 _FACES = tuple(sorted(_VALUE_COUNTS, reverse=True))  # (12, 11, 10, 4, 3, 2)
 _LIMITS = tuple(_VALUE_COUNTS[v] for v in _FACES)
@@ -304,70 +337,64 @@ def _read_number(name: str, value: Any, field: str) -> int:
     return number
 
 
-# Events of a deal, kept flat while playing: type, seat (-1 for none), count; repeated.
+Seats = tuple[int, ...]
+# The events of a deal, kept flat: type, seat (-1 for none), count; repeated. Flat tuples of
+# plain values leave nothing behind for the garbage collector to walk in a long replay.
 _Events = list[Any]
-_PlayoffLog = list[tuple[int, tuple[int, ...], tuple[int, ...]]]  # (dealer, group, scores)
+Playoff = tuple[int, Seats, tuple[int, ...]]  # dealer, the seats in it, scores per seat
 
 
-def _orders(n: int) -> list[list[list[int]]]:
+def _orders(n: int) -> list[list[Seats]]:
     """orders[last][mask]: the seats in `mask` in dealing order, starting after seat `last`."""
-    return [[[s % n for s in range(last + 1, last + 1 + n) if mask >> (s % n) & 1]
+    return [[tuple(s % n for s in range(last + 1, last + 1 + n) if mask >> (s % n) & 1)
              for mask in range(1 << n)] for last in range(n)]
 
 
-class _History:
-    """Every deal so far, kept in flat lists of plain values while playing.
+@dataclass(frozen=True, slots=True)
+class Deal(base.Row):
+    """One deal of the history, in seats: `history()` spells it out (see the module docstring).
 
-    A replay of thousands of deals then leaves no containers behind for the garbage collector
-    to walk; `rows` spells the deals out for `report()`.
+    A replay of thousands of deals keeps one of these per deal, holding only tuples of numbers.
     """
 
-    __slots__ = ("game", "phase", "last", "members", "all_tricks", "scores", "marks",
-                 "events", "event_ends", "playoffs")
+    game: int
+    phase: str
+    seats: Seats  # the players of the deal in dealing order, the dealer first
+    # per seat, as bytes (each fits: 0 to 140 points, a few marks): bytes hold no objects, so
+    # a long replay leaves fewer for the garbage collector to walk
+    scores: bytes  # per seat (0 for a seat out of the deal)
+    playoffs: tuple[Playoff, ...]
+    marks: bytes  # per seat: the marks after the deal
+    events: tuple[Any, ...]  # flat: type, seat (-1 for none), count; repeated
 
-    def __init__(self) -> None:
-        self.game: list[int] = []
-        self.phase: list[str] = []
-        self.last: list[int] = []  # seat of the player before the dealer
-        self.members: list[int] = []  # bit mask of the seats in the deal
-        self.all_tricks: list[int] = []  # seat, or -1
-        self.scores: list[int] = []  # one per seat and deal
-        self.marks: list[int] = []  # one per seat and deal: the marks after it
-        self.events: _Events = []
-        self.event_ends: list[int] = []
-        self.playoffs: dict[int, _PlayoffLog] = {}  # by deal index, only deals with playoffs
-
-    def rows(self, players: list[str], first: int = 1, since: int = 0) -> list[dict[str, Any]]:
-        """The deals from index `since` on; the first deal kept is number `first`."""
-        n = len(players)
-        orders = _orders(n)
-        out: list[dict[str, Any]] = []
-        start = self.event_ends[since - 1] if since else 0
+    @property
+    def all_tricks(self) -> int | None:
+        """The seat that took all the tricks: the "all_tricks" event says who."""
         events = self.events
-        for i in range(since, len(self.game)):
-            game = self.game[i]
-            deal = orders[self.last[i]][self.members[i]]
-            scores = self.scores[i * n:(i + 1) * n]
-            end = self.event_ends[i]
-            seat = self.all_tricks[i]
-            phase = self.phase[i]
-            out.append({
-                "hand": first + i,
-                "game": game,
-                "phase": phase,
-                "final_stage": phase == BUTZEN and len(deal) == 2,
-                "dealer": players[deal[0]],
-                "points": {players[p]: scores[p] for p in deal},
-                "all_tricks": None if seat < 0 else players[seat],
-                "playoffs": [{"dealer": players[d], "points": {players[p]: s[p] for p in group}}
-                             for d, group, s in self.playoffs.get(i, ())],
-                "marks": dict(zip(players, self.marks[i * n:(i + 1) * n], strict=True)),
-                "events": [{"type": events[j], "player": None if events[j + 1] < 0
-                            else players[events[j + 1]], "count": events[j + 2]}
-                           for j in range(start, end, 3)],
-            })
-            start = end
-        return out
+        for i in range(0, len(events), 3):
+            if events[i] == "all_tricks":
+                return int(events[i + 1])
+        return None
+
+    def spelled(self, players: Sequence[str], hand: int) -> dict[str, Any]:
+        seats = self.seats
+        scores = self.scores
+        events = self.events
+        return {
+            "hand": hand,
+            "game": self.game,
+            "phase": self.phase,
+            "final_stage": self.phase == BUTZEN and len(seats) == 2,
+            "dealer": players[seats[0]],
+            "points": {players[p]: scores[p] for p in seats},
+            "all_tricks": None if (seat := self.all_tricks) is None else players[seat],
+            "playoffs": [{"dealer": players[d], "points": {players[p]: s[p] for p in group}}
+                         for d, group, s in self.playoffs],
+            "marks": dict(zip(players, self.marks, strict=True)),
+            "events": [{"type": events[i], "player": None if events[i + 1] < 0
+                        else players[events[i + 1]], "count": events[i + 2]}
+                       for i in range(0, len(events), 3)],
+        }
 
 
 class _Playoffs:
@@ -380,9 +407,9 @@ class _Playoffs:
         self.raw = raw
         self.used = 0
         self.last = last  # seat of the last dealer
-        self.log: _PlayoffLog = []
+        self.log: list[Playoff] = []
 
-    def pick(self, group: list[int], scores: Sequence[int], count: int,
+    def pick(self, group: Seats, scores: Sequence[int], count: int,
              lowest: bool) -> list[int]:
         """The `count` players of `group` with the fewest (or most) points, ties played off."""
         chosen: list[int] = []
@@ -406,7 +433,7 @@ class _Playoffs:
             group = self.table._orders[self.last][sum(1 << p for p in tied)]
             scores = self._next(group, lowest, tie, threshold)
 
-    def _next(self, group: list[int], lowest: bool, tie: str, points: int) -> list[int]:
+    def _next(self, group: Seats, lowest: bool, tie: str, points: int) -> list[int]:
         """Read the next playoff deal among `group` (dealing order) and return its scores."""
         table = self.table
         names = [table.players[p] for p in group]
@@ -439,41 +466,41 @@ class _Playoffs:
                             points={table.players[p]: scores[p] for p in group})
         self.used = number
         self.last = group[0]
-        self.log.append((group[0], tuple(group), tuple(scores)))
+        self.log.append((group[0], group, tuple(scores)))
         return scores
 
 
-class Table(Snapshots):
+class Table(base.Table):
     """One rubber of Hintersche at the table."""
 
+    NAME = NAME
+    TITLE = TITLE
+    OPTIONS = OPTIONS
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
     ENTRY_WORD = "hand"
+    ENTRY_KEYS = frozenset({"points", "all_tricks", "playoffs"})
     SNAPSHOT = ("_last", "_in", "marks", "lines", "phase", "game_number", "hands_played",
                 "finished", "games_played", "_takers", "_game_start")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
-        self._made_with = (players, first_dealer, rules)
-        seated, dealer = entries.seat_players(players, first_dealer, MIN_PLAYERS, MAX_PLAYERS)
-        self.rules: dict[str, Any] = options.resolve(OPTIONS, rules)
-        self.players: list[str] = seated
-        self._seat: dict[str, int] = {name: i for i, name in enumerate(seated)}
-        n = len(seated)
+        super().__init__(players, first_dealer, rules)
+        self._seat: dict[str, int] = {name: i for i, name in enumerate(self.players)}
+        n = len(self.players)
         self._n = n
         self._orders = _orders(n)
         self._everybody = (1 << n) - 1
-        self._last: int = (self._seat[dealer] - 1) % n  # the deal passes on from here
+        self._last: int = (self._first_dealer - 1) % n  # the deal passes on from here
         self._in: int = self._everybody  # bit mask of the seats still in the game
         self.marks: list[int] = [0] * n
         self.lines: list[int] = [0] * n
         self.phase: str = VIER_STRICH
         self.game_number: int = 1
-        self.hands_played: int = 0
-        self.finished: bool = False
         self.games: list[dict[str, Any]] = []  # the games over (since made or restored)
         self.games_played: int = 0
         self._takers: list[int | None] = []  # phase 1: who took the single mark of each deal
         self._game_start: int = 0  # hands_played when the current game began
         self._march_at: int = self.rules["march_at"]
-        self._history = _History()
 
     # --- who plays --------------------------------------------------------------------------
 
@@ -482,7 +509,7 @@ class Table(Snapshots):
         """Per seat: still in the current game (all false after the rubber)."""
         return [bool(self._in >> p & 1) for p in range(self._n)]
 
-    def _deal(self) -> list[int]:
+    def _deal(self) -> Seats:
         """The seats of the next deal's players, the dealer first."""
         return self._orders[self._last][self._in]
 
@@ -492,14 +519,7 @@ class Table(Snapshots):
 
     # --- entries ----------------------------------------------------------------------------
 
-    def apply(self, entry: dict[str, Any]) -> None:
-        if self.finished:
-            raise RuleError("game_over")
-        if type(entry) is not dict and not isinstance(entry, Mapping):
-            raise RuleError("entry_not_object")
-        for key in entry:
-            if key not in _KEYS:
-                raise errors.unknown_key(key, TITLE)
+    def _play(self, entry: Mapping[str, Any]) -> Deal:
         deal = self._deal()
         scores = self._read_points(entry.get("points"), deal)
         all_tricks = entry.get("all_tricks")
@@ -515,9 +535,9 @@ class Table(Snapshots):
         if playoffs.used != len(raw_playoffs):
             raise RuleError(f"{NAME}.playoff_not_needed", field="playoffs",
                             needed=playoffs.used, given=len(raw_playoffs))
-        self._commit(deal, scores, all_tricks, playoffs, marks, events, taker)
+        return self._commit(deal, scores, playoffs, marks, events, taker)
 
-    def _read_points(self, raw: Any, deal: list[int]) -> list[int]:
+    def _read_points(self, raw: Any, deal: Seats) -> list[int]:
         """Every score of the deal, per seat (0 for seats out of the deal), checked."""
         if type(raw) is not dict:
             if raw is None:
@@ -556,7 +576,7 @@ class Table(Snapshots):
         raise RuleError(f"{NAME}.impossible_in_play", field="points", cards=count,
                         count=len(deal), blanks=BLANKS, points=points)
 
-    def _read_all_tricks(self, raw: Any, deal: list[int], scores: list[int]) -> int:
+    def _read_all_tricks(self, raw: Any, deal: Seats, scores: list[int]) -> int:
         seat = self._seat.get(raw) if type(raw) is str else None
         if seat is None:
             raise RuleError("unknown_player", field="all_tricks", player=raw)
@@ -571,7 +591,7 @@ class Table(Snapshots):
                                 value=scores[p], marcher=raw)
         return seat
 
-    def _settle(self, deal: list[int], scores: list[int], all_tricks: int | None,
+    def _settle(self, deal: Seats, scores: list[int], all_tricks: int | None,
                 playoffs: _Playoffs) -> tuple[list[int], _Events, int | None]:
         """The marks after this deal, what happened, and (phase 1) who took the single mark;
         changes nothing on the table."""
@@ -585,13 +605,13 @@ class Table(Snapshots):
             taker = self._vier_strich(deal, scores, marcher, playoffs, marks, events)
             return marks, events, taker
         if marcher is not None:
-            events += ("march", marcher, 0) if all_tricks is None else ("all_tricks", marcher, 0)
+            events += ("march" if all_tricks is None else "all_tricks", marcher, 0)
             self._butzen_march(deal, marcher, marks, events)
         else:
             self._butzen(deal, scores, playoffs, marks, events)
         return marks, events, None
 
-    def _vier_strich(self, deal: list[int], scores: list[int], marcher: int | None,
+    def _vier_strich(self, deal: Seats, scores: list[int], marcher: int | None,
                      playoffs: _Playoffs, marks: list[int], events: _Events) -> int | None:
         """Phase 1: a march marks the others, all equal marks everybody, else most points
         takes a mark (returned)."""
@@ -609,7 +629,7 @@ class Table(Snapshots):
         return taker
 
     @staticmethod
-    def _butzen_march(deal: list[int], marcher: int, marks: list[int], events: _Events) -> None:
+    def _butzen_march(deal: Seats, marcher: int, marks: list[int], events: _Events) -> None:
         """Butzen, a march: the marcher erases up to 2 (only 1 with one excess mark); without
         excess marks each other player adds one."""
         excess = sum(marks) - SLATE
@@ -621,7 +641,7 @@ class Table(Snapshots):
             _add(marks, events, [p for p in deal if p != marcher])
 
     @staticmethod
-    def _butzen(deal: list[int], scores: list[int], playoffs: _Playoffs, marks: list[int],
+    def _butzen(deal: Seats, scores: list[int], playoffs: _Playoffs, marks: list[int],
                 events: _Events) -> None:
         """Butzen without a march: fewest points erase, most points add (rules: Butzen)."""
         points = [scores[p] for p in deal]
@@ -640,13 +660,10 @@ class Table(Snapshots):
             _erase(marks, events, lowest, 1)
             _add(marks, events, [highest])
 
-    def _commit(self, deal: list[int], scores: list[int], all_tricks: int | None,
-                playoffs: _Playoffs, marks: list[int], events: _Events,
-                taker: int | None) -> None:
+    def _commit(self, deal: Seats, scores: list[int], playoffs: _Playoffs, marks: list[int],
+                events: _Events, taker: int | None) -> Deal:
         phase = self.phase
-        members = self._in
-        history = self._history
-        history.last.append(self._last)
+        game = self.game_number
         self.marks = marks
         self._last = playoffs.last
         self.hands_played += 1
@@ -667,21 +684,11 @@ class Table(Snapshots):
             loser = self._drop_out(deal, marks, events)
         if loser is not None:
             events += ("line", loser, lines)
-
-        history.game.append(self.game_number)
-        history.phase.append(phase)
-        history.members.append(members)
-        history.all_tricks.append(-1 if all_tricks is None else all_tricks)
-        history.scores += scores
-        history.marks += marks
-        history.events += events
-        history.event_ends.append(len(history.events))
-        if playoffs.log:
-            history.playoffs[len(history.game) - 1] = playoffs.log
-        if loser is not None:
             self._end_game(loser, lines)
+        return Deal(game, phase, deal, bytes(scores), tuple(playoffs.log), bytes(marks),
+                    tuple(events))
 
-    def _drop_out(self, deal: list[int], marks: list[int], events: _Events) -> int | None:
+    def _drop_out(self, deal: Seats, marks: list[int], events: _Events) -> int | None:
         """Take out who has no mark left; return the last one in, if only one is left."""
         still = []
         for p in deal:
@@ -726,9 +733,9 @@ class Table(Snapshots):
         n = self._n
         return [tariff * (total - lines * n) for lines in self.lines]
 
-    def report(self) -> dict[str, Any]:
-        return {**self.summary(), "games": [dict(g) for g in self.games],
-                "history": self.history()}
+    def _report_extras(self) -> dict[str, Any]:
+        """The games over since the table was made or restored."""
+        return {"games": [dict(g) for g in self.games]}
 
     def summary(self) -> dict[str, Any]:
         """The report without the history."""
@@ -757,17 +764,8 @@ class Table(Snapshots):
             "rules": dict(self.rules),
         }
 
-    def history(self, since: int = 0) -> list[dict[str, Any]]:
-        """Every deal so far (since the table was made or restored; from the `since`-th of
-        those on), spelled out (see the module docstring)."""
-        kept = len(self._history.game)
-        return self._history.rows(self.players, self.hands_played - kept + 1, since)
 
-    def kept(self) -> int:
-        return len(self._history.game)
-
-
-def _add(marks: list[int], events: _Events, seats: list[int]) -> None:
+def _add(marks: list[int], events: _Events, seats: Sequence[int]) -> None:
     for seat in seats:
         marks[seat] += 1
         events += ("mark", seat, 1)

@@ -64,23 +64,52 @@ while the pot holds money.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from . import cards, entries, errors, options
+from . import base, cards, entries, errors, options
 from .errors import N_, RuleError
-from .snapshots import Snapshots
 
 NAME = "vier-anderle"
 TITLE = N_("Vier-Anderle")
 
-TRICKS = cards.CEGO_TRICKS  # every hand has exactly this many tricks (4)
-MIN_PLAYERS = 2
-MAX_PLAYERS = cards.CEGO_MAX_PLAYERS  # 13: the Cego pack with pip cards deals 4 to each
+
+# --- the Cego pack ------------------------------------------------------------------------------
+
+TRUMP = "trump"  # the suit of a tarock
+TAROCKS = tuple(["Gstiess"] + [str(n) for n in range(21, 0, -1)])
+COURT_RANKS = ("K", "Q", "C", "J")  # King, Queen, Cavalier (Reiter), Jack (Bube)
+PIP_RANKS = {"clubs": ("10", "9", "8", "7"), "spades": ("10", "9", "8", "7"),
+             "hearts": ("1", "2", "3", "4"), "diamonds": ("1", "2", "3", "4")}
+CARDS_PER_PLAYER = 4
+
+
+def cego_pack(with_pips: bool = False) -> tuple[cards.Card, ...]:
+    """38 cards (22 tarocks and 16 court cards); 54 with the pip cards added."""
+    pack = [cards.Card(rank, TRUMP) for rank in TAROCKS]
+    pack += [cards.Card(rank, suit) for suit in cards.SUITS for rank in COURT_RANKS]
+    if with_pips:
+        pack += [cards.Card(rank, suit) for suit in cards.SUITS for rank in PIP_RANKS[suit]]
+    return tuple(pack)
+
+
+def cego_pack_for(players: int) -> tuple[cards.Card, ...] | None:
+    """The smallest Cego pack that deals 4 cards to each of `players`, or None if none does."""
+    for with_pips in (False, True):
+        pack = cego_pack(with_pips)
+        if players * CARDS_PER_PLAYER <= len(pack):
+            return pack
+    return None
 
 
 def _biggest_pack() -> int:
-    return len(cards.cego_pack(with_pips=True))
+    return len(cego_pack(with_pips=True))
+
+
+TRICKS = CARDS_PER_PLAYER  # every hand has exactly this many tricks (4)
+MIN_PLAYERS = 2
+MAX_PLAYERS = _biggest_pack() // CARDS_PER_PLAYER  # 13: the pack with pip cards deals 4 to each
 
 
 SUMMARY = N_("Played for money in stakes. Before every hand the dealer pays the ante into the "
@@ -150,6 +179,13 @@ errors.register_messages(MESSAGES)
 
 _HAND_KEYS = frozenset({"tricks", "playing"})
 _TABLE_KEYS = frozenset({"table", "dealer"})
+
+errors.register_key_words({
+    "tricks": N_("tricks"),
+    "playing": N_("who plays"),
+    "table": N_("a table change"),
+    "dealer": N_("the dealer"),
+})
 _SHOW_LIMIT = 1_000_000
 
 
@@ -162,36 +198,79 @@ def _shown(value: int) -> int | str:
     return value
 
 
-# History rows are kept compact while playing and spelled out by report():
-# a hand:  ("hand", dealer, type, P, seated, playing (seating order) or None, tricks, paid, pot)
-# a table: ("table", dealer, seated, joined, left, pot)
-_Row = tuple[Any, ...]
+Names = tuple[str, ...]
 
 
-class Table(Snapshots):
+@dataclass(frozen=True, slots=True)
+class Hand(base.Row):
+    """A hand of the history; `history()` spells it out (see the module docstring)."""
+
+    dealer: str
+    hand_type: int
+    stake: int  # P: the pot after the ante
+    seated: Names  # who sat at the table, in seating order
+    playing: Names | None  # who played, in seating order; None: everybody at the table
+    # The two mappings are the ones the hand was settled with, never changed afterwards
+    # (tuples of pairs would leave thousands of small objects for the garbage collector).
+    tricks: Mapping[str, int]  # name -> tricks, only those who took any
+    paid: Mapping[str, int]  # name -> change of balance, only those it changed
+    pot: int  # after the hand
+
+    def spelled(self, players: Sequence[str], hand: int) -> dict[str, Any]:
+        taken = dict.fromkeys(self.seated if self.playing is None else self.playing, 0)
+        taken.update(self.tricks)
+        payments = dict.fromkeys(self.seated, 0)
+        payments.update(self.paid)
+        return {"kind": "hand", "hand": hand, "dealer": self.dealer, "type": self.hand_type,
+                "P": self.stake, "playing": list(taken), "tricks": taken,
+                "payments": payments, "pot": self.pot, "table": None, "joined": None,
+                "left": None}
+
+
+@dataclass(frozen=True, slots=True)
+class TableChange(base.Row):
+    """A change of who sits at the table, between hands."""
+
+    HAND = False
+
+    dealer: str  # who deals next
+    seated: Names  # the new seating order
+    joined: Names
+    left: Names
+    pot: int
+
+    def spelled(self, players: Sequence[str], hand: int) -> dict[str, Any]:
+        return {"kind": "table", "hand": None, "dealer": self.dealer, "type": None,
+                "P": None, "playing": None, "tricks": None, "payments": None,
+                "pot": self.pot, "table": list(self.seated), "joined": list(self.joined),
+                "left": list(self.left)}
+
+
+class Table(base.Table):
     """One evening of Vier-Anderle at the table."""
 
+    NAME = NAME
+    TITLE = TITLE
+    OPTIONS = OPTIONS
+    MIN_PLAYERS = MIN_PLAYERS
+    MAX_PLAYERS = MAX_PLAYERS
     ENTRY_WORD = "entry"
+    ENTRY_KEYS = _HAND_KEYS | _TABLE_KEYS
     SNAPSHOT = ("players", "seated", "_dealer", "balance", "pot", "hands_played", "finished",
                 "_hands_of", "_best_win")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
-        self._made_with = (players, first_dealer, rules)
-        seated, dealer = entries.seat_players(players, first_dealer, MIN_PLAYERS, MAX_PLAYERS)
+        super().__init__(players, first_dealer, rules)
+        seated = list(self.players)  # `players`: everybody who ever sat, first appearance order
         _check_pack(len(seated), "players")
-        self.rules: dict[str, Any] = options.resolve(OPTIONS, rules)
-        self.players: list[str] = list(seated)  # everybody who ever sat, first appearance order
-        self.seated: tuple[str, ...] = tuple(seated)
+        self.seated: Names = tuple(seated)
         self._seated_set: frozenset[str] = frozenset(seated)
-        self._dealer: int = seated.index(dealer)  # index in `seated` of the next dealer
+        self._dealer: int = self._first_dealer  # index in `seated` of the next dealer
         self.balance: dict[str, int] = dict.fromkeys(seated, 0)
         self.starting_pot: int = self.rules["starting_pot"]
         self.pot: int = self.starting_pot
-        self.hands_played: int = 0
-        self.finished: bool = False
         self._ante: int = self.rules["ante"]
         self._ante_back: bool = self.rules["nobody_plays"] == "ante-back"
-        self._rows: list[_Row] = []
         self._hands_of: dict[str, int] = dict.fromkeys(seated, 0)  # hands each played in
         self._best_win: dict[str, int] = dict.fromkeys(seated, 0)  # most won in one hand
 
@@ -201,20 +280,14 @@ class Table(Snapshots):
 
     # --- entries ---------------------------------------------------------------------------
 
-    def apply(self, entry: dict[str, Any]) -> None:
-        if self.finished:
-            raise RuleError("game_over")
-        if type(entry) is not dict and not isinstance(entry, Mapping):
-            raise RuleError("entry_not_object")
-        if "table" in entry:
-            self._apply_table(entry)
-        else:
-            self._apply_hand(entry)
+    def entry_keys(self, entry: Mapping[str, Any]) -> frozenset[str]:
+        """A table change names the table (and the dealer); a hand its tricks and players."""
+        return _TABLE_KEYS if "table" in entry else _HAND_KEYS
 
-    def _apply_hand(self, entry: Mapping[str, Any]) -> None:
-        for key in entry:
-            if key not in _HAND_KEYS:
-                raise errors.unknown_key(key, TITLE)
+    def _play(self, entry: Mapping[str, Any]) -> Hand | TableChange:
+        return self._change_table(entry) if "table" in entry else self._play_hand(entry)
+
+    def _play_hand(self, entry: Mapping[str, Any]) -> Hand:
         seated = self.seated
         hand_type = self.next_hand_type
         # Who plays: None means everybody at the table.
@@ -241,7 +314,7 @@ class Table(Snapshots):
         self.hands_played += 1
         self._dealer = (self._dealer + 1) % len(seated)
         order = None if playing is None else tuple([p for p in seated if p in playing])
-        self._rows.append(("hand", dealer, hand_type, stake, seated, order, tricks, paid, pot))
+        return Hand(dealer, hand_type, stake, seated, order, tricks, paid, pot)
 
     def _read_tricks(self, raw: Any, playing: set[str] | None) -> dict[str, int]:
         """The tricks of the hand: name -> tricks, only those who took at least one."""
@@ -314,10 +387,7 @@ class Table(Snapshots):
             return RuleError(f"{NAME}.not_seated", field=field, player=name)
         return RuleError("unknown_player", field=field, player=name)
 
-    def _apply_table(self, entry: Mapping[str, Any]) -> None:
-        for key in entry:
-            if key not in _TABLE_KEYS:
-                raise errors.unknown_key(key, TITLE)
+    def _change_table(self, entry: Mapping[str, Any]) -> TableChange:
         raw = entry["table"]
         if type(raw) is not list or not all(type(n) is str and n.strip() for n in raw):
             raise RuleError(f"{NAME}.bad_table", field="table")
@@ -348,7 +418,7 @@ class Table(Snapshots):
         self.seated = new
         self._seated_set = frozenset(new)
         self._dealer = new.index(dealer)
-        self._rows.append(("table", dealer, new, joined, left, self.pot))
+        return TableChange(dealer, new, joined, left, self.pot)
 
     # --- report ----------------------------------------------------------------------------
 
@@ -363,9 +433,6 @@ class Table(Snapshots):
     @property
     def can_close(self) -> bool:
         return self.pot == 0 or self.rules["pot_at_end"] != "play-out"
-
-    def report(self) -> dict[str, Any]:
-        return {**self.summary(), "history": self.history()}
 
     def summary(self) -> dict[str, Any]:
         """The report without the history."""
@@ -393,40 +460,11 @@ class Table(Snapshots):
             "can_close": self.can_close,
         }
 
-    def kept(self) -> int:
-        return len(self._rows)
-
-    def history(self, since: int = 0) -> list[dict[str, Any]]:
-        """Every entry so far (since the table was made or restored; from the `since`-th of
-        those on), spelled out (see the module docstring)."""
-        out: list[dict[str, Any]] = []
-        rows = self._rows[since:]
-        hand = self.hands_played - sum(1 for row in rows if row[0] == "hand")
-        for row in rows:
-            if row[0] == "table":
-                _, dealer, table, joined, left, pot = row
-                out.append({"kind": "table", "hand": None, "dealer": dealer, "type": None,
-                            "P": None, "playing": None, "tricks": None, "payments": None,
-                            "pot": pot, "table": list(table), "joined": list(joined),
-                            "left": list(left)})
-                continue
-            _, dealer, hand_type, stake, table, playing, tricks, paid, pot = row
-            hand += 1
-            taken = dict.fromkeys(table if playing is None else playing, 0)
-            taken.update(tricks)
-            payments = dict.fromkeys(table, 0)
-            payments.update(paid)
-            out.append({"kind": "hand", "hand": hand, "dealer": dealer, "type": hand_type,
-                        "P": stake, "playing": list(taken), "tricks": taken,
-                        "payments": payments, "pot": pot, "table": None, "joined": None,
-                        "left": None})
-        return out
-
 
 def _check_pack(count: int, field: str) -> None:
-    if cards.cego_pack_for(count) is None:
+    if cego_pack_for(count) is None:
         raise RuleError(f"{NAME}.pack_too_small", field=field, count=count,
-                        needed=count * cards.CEGO_CARDS_PER_PLAYER, cards=_biggest_pack())
+                        needed=count * CARDS_PER_PLAYER, cards=_biggest_pack())
 
 
 # --- the end of the evening ---------------------------------------------------------------

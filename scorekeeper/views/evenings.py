@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import accounts, club
 from ..db import db
 from ..models import Evening, Group, PaidPayment
-from .forms import ConfirmForm, EveningForm
+from .forms import EveningForm, PaymentForm
 from .groups import get_group_or_404
 
 bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
@@ -64,18 +64,18 @@ def mark_paid(slug: str, evening_id: int):
     """Mark one of the payments still to pay as paid, or take a paid mark back."""
     group = get_group_or_404(slug)
     evening = get_evening_or_404(group, evening_id)
-    if not ConfirmForm().validate_on_submit():
+    form = PaymentForm()
+    if not form.validate_on_submit():
         abort(400)
-    key = (request.form.get("payer", ""), request.form.get("payee", ""),
-           request.form.get("cents", ""))
-    if request.form.get("paid") == "0":
+    key = (form.payer.data, form.payee.data, form.cents.data)
+    if form.paid.data == 0:
         row = next((r for r in accounts.paid_rows(evening)
-                    if (r.payer, r.payee, str(r.cents)) == key), None)
+                    if (r.payer, r.payee, r.cents) == key), None)
         if row is not None:
             db.session.delete(row)
     else:
         payment = next((p for p in accounts.settle(evening).payments
-                        if (p.payer, p.payee, str(p.cents)) == key), None)
+                        if (p.payer, p.payee, p.cents) == key), None)
         if payment is None:  # already marked, or the amounts changed meanwhile
             return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id))
         db.session.add(PaidPayment(evening_id=evening.id, payer=payment.payer,

@@ -1,13 +1,15 @@
-"""Flask-WTF forms. Entry forms have one field per player, so their fields are read by
-`entry_forms`; these classes give them CSRF protection and the hidden bookkeeping fields."""
+"""Flask-WTF forms of the shared pages. Each game's entry forms are built by its adapter
+(scorekeeper/games/) on top of `EntryForm`; the rule options of a new game by `rules_form`."""
 
 from __future__ import annotations
 
+import functools
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask_babel import gettext
+from babel import support
+from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -18,8 +20,10 @@ from wtforms import (
     IntegerField,
     SelectField,
     StringField,
+    TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
+from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 
 from .. import club
@@ -52,20 +56,74 @@ NAME = valid_name
 PRINTABLE = printable
 
 
-class GroupForm(FlaskForm):
+@functools.lru_cache(maxsize=8)
+def _wtforms_messages(locale: str) -> support.Translations:
+    return support.Translations.load(messages_path(), [locale], domain="wtforms")
+
+
+class Form(FlaskForm):
+    """Every form of the app: Flask-WTF, with WTForms' own messages in the user's language,
+    read once per language rather than on every request."""
+
+    class Meta:
+        def get_translations(self, form: Any) -> Any:
+            return _wtforms_messages(str(get_locale() or "de"))
+
+
+class GroupForm(Form):
     name = StringField(_l("Name of your Stammtisch"),
                        validators=[DataRequired(), Length(max=60), PRINTABLE])
 
 
-class PlayerForm(FlaskForm):
+class PlayerForm(Form):
     name = StringField(_l("Name"), validators=[DataRequired(), Length(max=40), NAME])
+    next = HiddenField()  # the page to go back to (a plain path on this site, see local_path)
 
 
-class EveningForm(FlaskForm):
+class SeatingForm(Form):
+    """Who plays a new game, in order, and who deals first: one `seat-<name>` box per player
+    who may sit down (see `seating_form`); `order` lists the names in the order they were
+    tapped."""
+
+    order = TextAreaField()
+    first_dealer = StringField(validators=[Optional(), Length(max=40)])
+    names: list[str]
+
+    def chosen(self) -> list[str]:
+        """The ticked players in the order they were tapped."""
+        order = _listed(self.order.data)
+        order += [n for n in self.names if n not in order]
+        return [n for n in order if n in self.names and self[f"seat-{n}"].data]
+
+
+def _listed(text: str | None) -> list[str]:
+    return [n.strip() for n in (text or "").split("\n") if n.strip()]
+
+
+def seating_form(names: list[str], formdata: Any = None) -> SeatingForm:
+    """The seating form with a box for each of `names` (the group's players) and, when posted,
+    for each name the page listed (somebody typed in on the page)."""
+    if formdata is not None:
+        names = list(dict.fromkeys(_listed(formdata.get("order")) + names))
+    fields = {f"seat-{name}": BooleanField(name) for name in names}
+    form_class = type("SeatingForm", (SeatingForm,), {**fields, "names": names})
+    return form_class(formdata=formdata)
+
+
+class PaymentForm(Form):
+    """Mark a settlement payment as paid (`paid` 1) or take the mark back (0)."""
+
+    payer = StringField(validators=[DataRequired(), Length(max=40)])
+    payee = StringField(validators=[DataRequired(), Length(max=40)])
+    cents = IntegerField(validators=[DataRequired()])
+    paid = IntegerField(validators=[Optional()])
+
+
+class EveningForm(Form):
     place = StringField(_l("Place"), validators=[Optional(), Length(max=100), PRINTABLE])
 
 
-class EntryForm(FlaskForm):
+class EntryForm(Form):
     """The hidden fields every entry form carries: the idempotency key and the entry number it
     was made for (a second phone that is late is told, not recorded twice)."""
 
@@ -73,7 +131,7 @@ class EntryForm(FlaskForm):
     seq = IntegerField(validators=[Optional()])
 
 
-class ConfirmForm(FlaskForm):
+class ConfirmForm(Form):
     """A bare form with CSRF protection, for one-button actions (undo, close)."""
 
     seq = IntegerField(validators=[Optional()])
@@ -155,7 +213,7 @@ def _shown(option: Any, value: Any) -> Any:
 
 def rules_form(game: Any, rules: dict[str, Any], formdata: Any = None) -> FlaskForm:
     """The game's rule options as a form (fields `rule-<option>`), showing `rules`."""
-    form_class = type("RulesForm", (FlaskForm,), {o.name: _option_field(o) for o in game.OPTIONS})
+    form_class = type("RulesForm", (Form,), {o.name: _option_field(o) for o in game.OPTIONS})
     data = {o.name: _shown(o, rules.get(o.name, o.default)) for o in game.OPTIONS}
     return form_class(formdata=formdata, data=data, prefix="rule", meta={"csrf": False})
 

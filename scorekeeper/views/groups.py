@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 
@@ -65,7 +65,7 @@ def add_player(slug: str):
         else:
             db.session.add(Player(group_id=group.id, name=name))
             db.session.commit()
-            target = local_path(request.form.get("next"))
+            target = local_path(form.next.data)
             return redirect(target or url_for("groups.players", slug=slug))
     return render_template("groups/players.html", group=group, form=form), 400
 

@@ -9,9 +9,9 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import charts, club, scoring, standings
+from .. import charts, club, games, scoring, standings
 from ..db import db
-from ..models import Evening, Game, Result
+from ..models import Evening, Result
 from .forms import PlayerForm
 from .groups import _name_taken, get_group_or_404, get_player_or_404
 
@@ -24,9 +24,8 @@ def index(slug: str):
     seasons = standings.seasons(group.id)
     chosen = request.args.get("season", "")
     season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
-    rows = standings.table(group.id, season)
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
-                           rows=rows, koenig=standings.bollenkoenig(rows["hintersche"]),
+                           table=standings.table(group.id, season),
                            player_ids={p.name: p.id for p in group.players})
 
 
@@ -71,26 +70,10 @@ def player(slug: str, player_id: int):
     for label, cents in _per_evening(history, lambda r: r.money_cents):
         running += cents / 100
         money.append((label, running))
-    lines = [(label, n) for label, n in _per_evening(
-        [h for h in history if h[0].kind == "hintersche"], lambda r: r.lines)]
-    hearts = [r.game_id for r, _e in history if r.kind == "hartenjagen" and r.hands]
-    chosen = request.args.get("game", "")
-    game_id = next((g for g in hearts if str(g) == chosen), hearts[-1] if hearts else None)
-    game = club.get_owned_or_404(Game, game_id, group) if game_id else None
+    sections = {name: section for name, adapter in games.GAMES.items()
+                if (section := adapter.player_section(history, request.args, group))}
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
         money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),
                                       unit="€", empty=_("No games yet.")),
-        lines_chart=charts.bar_chart(lines, label=_("Lines per evening"),
-                                     empty=_("No Hintersche yet.")),
-        hearts_game=game, hearts_games=hearts,
-        hearts_chart=_score_path(game) if game else None)
-
-
-def _score_path(game: Game):
-    state = game.state
-    hands = scoring.recent_effects(game, game.entry_count)
-    series = [(p["name"], [(str(h["hand"]), h["totals"][p["name"]]) for h in hands])
-              for p in state["players"]]
-    return charts.line_chart(series, label=_("Score path"), highlight=state["target"],
-                             zero_line=False, empty=_("No hands yet."))
+        sections=sections)

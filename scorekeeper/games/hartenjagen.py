@@ -1,0 +1,145 @@
+"""Hartenjagen in the web app: the hand form (by cards or by points), renege, the score path."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from flask_babel import LazyString, gettext
+from flask_babel import lazy_gettext as _l
+from wtforms import HiddenField, RadioField
+from wtforms.fields.choices import SelectChoice
+
+from .. import charts, club, engine, scoring
+from ..engine import hartenjagen
+from ..models import Game
+from .base import Adapter, GameForm, build, numbers, pick
+
+CARD_LABELS = {"queen": ("♠", _l("Queen of spades")), "jack": ("♦", _l("Jack of diamonds")),
+               "king": ("♠", _l("King of spades")), "ace": ("♠", _l("Ace of spades"))}
+
+
+def card_field(key: str, copy: int) -> str:
+    """The field of one copy of a penalty card: `queen`, and `queen-2` with two packs."""
+    return key if copy == 1 else f"{key}-{copy}"
+
+
+class HandForm(GameForm):
+    GROUPS = frozenset({"points", "hearts", "moon", "renege", *CARD_LABELS})
+    cards: ClassVar[dict[str, int]]  # penalty card -> copies in play
+
+    def entry(self) -> dict[str, Any] | None:
+        if self.kind.data == "renege":
+            if not self.renege.data:
+                self.problems["renege"] = gettext("Please choose who reneged.")
+                return None
+            return {"renege": self.renege.data}
+        by_points = self.mode.data == "points"
+        prefix = "points" if by_points else "hearts"
+        counts = {n: v for n in self.names if (v := self[f"{prefix}-{n}"].data)}
+        if any(self[f"{prefix}-{n}"].errors for n in self.names):
+            return None
+        entry: dict[str, Any] = {prefix: counts}
+        named = {k: c for k, c in self.cards.items() if k == "jack" or not by_points}
+        for key, copies in named.items():
+            takers = [self[card_field(key, copy)].data for copy in range(1, copies + 1)]
+            if copies == 1 and takers[0]:
+                entry[key] = takers[0]
+            elif any(takers):
+                entry[key] = [t for t in takers if t]
+        if "moon" in self and self.moon.data:
+            entry["moon"] = self.moon.data
+        return entry
+
+    @classmethod
+    def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {"mode": "points" if "points" in entry else "cards",
+                                "kind": "renege" if "renege" in entry else "",
+                                "renege": entry.get("renege") or "",
+                                "moon": entry.get("moon") or ""}
+        for key in ("points", "hearts"):
+            data.update({f"{key}-{n}": v for n, v in (entry.get(key) or {}).items()})
+        for key in CARD_LABELS:
+            takers = entry.get(key) or []
+            for copy, who in enumerate([takers] if isinstance(takers, str) else takers, start=1):
+                data[card_field(key, copy)] = who
+        return data
+
+
+@functools.lru_cache(maxsize=256)
+def _hand_form(players: tuple[str, ...], cards: tuple[tuple[str, int], ...], moon: bool
+               ) -> type[GameForm]:
+    names = list(players)
+    fields = {**numbers("points", names), **numbers("hearts", names),
+              "mode": RadioField(_l("Entry mode"), validate_choice=False, default="cards",
+                                 choices=[SelectChoice("cards", _l("By cards")),
+                                          SelectChoice("points", _l("By points"))]),
+              "kind": HiddenField(), "renege": pick(_l("Who reneged?"), names)}
+    for key, copies in cards:
+        sign, label = CARD_LABELS[key]
+        for copy in range(1, copies + 1):
+            text = f" ({copy})" if copies > 1 else ""  # the label stays in the user's language
+            fields[card_field(key, copy)] = pick(
+                LazyString(lambda s=sign, card=label, t=text: f"{s} {card}{t}"), names)
+    if moon:
+        fields["moon"] = RadioField(_l("If someone shot the moon"), validate_choice=False,
+                                    default="", choices=[
+                                        SelectChoice("", _l("no moon")),
+                                        SelectChoice("self", _l("minus for the shooter")),
+                                        SelectChoice("others", _l("plus for the others"))])
+    return build(HandForm, fields, names, cards=dict(cards))
+
+
+class Hartenjagen(Adapter):
+    engine = hartenjagen
+    FORMS = {"hand": HandForm}
+    FIGURES = ("hands", "games", "wins", "points", "moons")
+    EFFECT_KEY = "points"
+    CARD_LABELS = CARD_LABELS
+
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+             formdata: Any = None, data: Mapping[str, Any] | None = None,
+             error: engine.RuleError | None = None) -> GameForm:
+        names = tuple(p["name"] for p in state["players"])
+        form_class = _hand_form(names, tuple(state["cards"].items()), rules.get("moon") == "choice")
+        return self.make(form_class, formdata, data)
+
+    @staticmethod
+    def pass_label(direction: str | None, across_seats: int = 2) -> str:
+        """Where the cards go; with 6, 8 or 10 players "across" is half the table away."""
+        if direction == "across" and across_seats != 2:
+            return gettext("across, %(n)s seats on", n=across_seats)
+        labels = {"left": gettext("to the left"), "right": gettext("to the right"),
+                  "across": gettext("across"), "hold": gettext("no passing (hold)")}
+        return labels.get(direction or "", "–")
+
+    def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
+        state = game.state
+        return {"hands": state["hands_played"], "games": int(state["finished"]),
+                "wins": int(state["winner"] == player["name"]), "points": player["score"],
+                "moons": player.get("moons", 0)}
+
+    def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
+        for row in rows:
+            row["average"] = row["points"] / row["hands"] if row["hands"] else 0.0
+        return {"rows": sorted(rows, key=lambda r: (-r["wins"], -r["money_cents"], r["player"]))}
+
+    def player_section(self, history: list[Any], args: Mapping[str, str], group: Any
+                       ) -> dict[str, Any] | None:
+        """The score path of one of the player's games (the latest, or the one asked for)."""
+        played = [r.game_id for r, _evening in history
+                  if r.kind == self.name and r.figures.get("hands")]
+        if not played:
+            return None
+        chosen = args.get("game", "")
+        game = club.get_owned_or_404(Game, next((g for g in played if str(g) == chosen),
+                                                played[-1]), group)
+        state = game.state
+        hands = scoring.recent_effects(game, game.entry_count)
+        series = [(p["name"], [(str(h["hand"]), h["totals"][p["name"]]) for h in hands])
+                  for p in state["players"]]
+        return {"game": game, "games": played,
+                "chart": charts.line_chart(series, label=gettext("Score path"),
+                                           highlight=state["target"], zero_line=False,
+                                           empty=gettext("No hands yet."))}

@@ -1,0 +1,123 @@
+"""Hintersche in the web app: the deal form with its playoffs, the lines in the standings."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from flask_babel import format_date, gettext
+from flask_babel import lazy_gettext as _l
+
+from .. import charts, engine
+from ..engine import hintersche
+from .base import Adapter, GameForm, build, numbers, pick
+
+
+def playoff_rows(keys: Any, tied: list[str] | None = None) -> list[list[str]]:
+    """The players of each playoff deal among the field names `keys` (`playoff-<i>-<name>`),
+    plus a new row for the `tied` players of a playoff still needed."""
+    keys = list(keys)
+    rows: list[list[str]] = []
+    while any(key.startswith(f"playoff-{len(rows)}-") for key in keys):
+        prefix = f"playoff-{len(rows)}-"
+        rows.append([key.removeprefix(prefix) for key in keys if key.startswith(prefix)])
+    if tied:
+        rows.append(list(tied))
+    return rows
+
+
+class DealForm(GameForm):
+    GROUPS = frozenset({"points", "playoffs", "all_tricks"})
+    dealing: ClassVar[list[str]]  # who plays the deal, in seating order
+    playoffs: ClassVar[list[list[str]]]
+
+    def entry(self) -> dict[str, Any] | None:
+        points = {name: self[f"points-{name}"].data for name in self.dealing}
+        blank = [name for name, value in points.items() if value is None]
+        if len(self.dealing) == 4 and len(blank) == 1 and not self.has_errors():
+            # the last score fills itself: what is left of the pack's card points
+            points[blank[0]] = hintersche.TOTAL - sum(v for v in points.values() if v is not None)
+            blank = []
+        for name in blank:
+            self.field_error(f"points-{name}", gettext("Please enter the points."))
+        deals = []
+        for i, row in enumerate(self.playoffs):
+            deal = {name: self[f"playoff-{i}-{name}"].data for name in row}
+            for name, value in deal.items():
+                if value is None and not self[f"playoff-{i}-{name}"].errors:
+                    self.field_error(f"playoff-{i}-{name}", gettext("Please enter the points."))
+            deals.append(deal)
+        if self.has_errors():
+            return None
+        entry: dict[str, Any] = {"points": points}
+        if deals:
+            entry["playoffs"] = deals
+        if self.all_tricks.data:
+            entry["all_tricks"] = self.all_tricks.data
+        return entry
+
+    @classmethod
+    def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {f"points-{n}": v for n, v in (entry.get("points") or {}).items()}
+        for i, deal in enumerate(entry.get("playoffs") or []):
+            data.update({f"playoff-{i}-{n}": v for n, v in deal.items()})
+        data["all_tricks"] = entry.get("all_tricks") or ""
+        return data
+
+
+@functools.lru_cache(maxsize=256)
+def _deal_form(dealing: tuple[str, ...], rows: tuple[tuple[str, ...], ...]) -> type[GameForm]:
+    """The deal form for these players and playoff rows (made once, then reused)."""
+    fields = numbers("points", list(dealing))
+    for i, row in enumerate(rows):
+        fields.update(numbers(f"playoff-{i}", list(row)))
+    fields["all_tricks"] = pick(_l("Took all tricks (march)"), list(dealing), optional=True)
+    return build(DealForm, fields, list(dealing), dealing=list(dealing),
+                 playoffs=[list(row) for row in rows])
+
+
+class Hintersche(Adapter):
+    engine = hintersche
+    SEATING_HINT = _l("Who plays? Tap the players in the order of play: anticlockwise round the "
+                      "table, starting with the first dealer.")
+    FORMS = {"hand": DealForm}
+    FIGURES = ("hands", "games", "rubbers", "lines")
+    EFFECT_KEY = "marks"
+    TOTAL = hintersche.TOTAL
+
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+             formdata: Any = None, data: Mapping[str, Any] | None = None,
+             error: engine.RuleError | None = None) -> GameForm:
+        # the fields stay in seating order, deal after deal; the dealer is named above them
+        in_deal = state.get("in_deal") or [p["name"] for p in state["players"] if p["in"]]
+        dealing = [p["name"] for p in state["players"] if p["name"] in in_deal]
+        tied = (error.params.get("tied")
+                if error is not None and error.code == f"{self.name}.playoff_needed" else None)
+        rows = playoff_rows(formdata.keys() if formdata else (data or {}).keys(), tied)
+        return self.make(_deal_form(tuple(dealing), tuple(map(tuple, rows))), formdata, data)
+
+    def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
+        state = game.state
+        return {"hands": state["hands_played"], "games": state.get("games_played", 0),
+                "rubbers": int(state["finished"]), "lines": player["lines"]}
+
+    def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
+        rows = sorted(rows, key=lambda r: (-r["lines"], -r["money_cents"], r["player"]))
+        # the Bollenkönig: whoever has the most lines (Bollen); several when they share it
+        most = max((r["lines"] for r in rows), default=0)
+        return {"rows": rows, "koenig": sorted(r["player"] for r in rows
+                                               if most and r["lines"] == most)}
+
+    def player_section(self, history: list[Any], args: Mapping[str, str], group: Any
+                       ) -> dict[str, Any] | None:
+        sums: dict[int, list[Any]] = {}
+        for result, evening in history:
+            if result.kind == self.name:
+                label = format_date(evening.date, "dd.MM.")
+                sums.setdefault(evening.id, [label, 0])[1] += result.figures.get("lines", 0)
+        if not sums:
+            return None
+        return {"chart": charts.bar_chart([(label, n) for label, n in sums.values()],
+                                          label=gettext("Lines per evening"),
+                                          empty=gettext("No games yet."))}

@@ -1,0 +1,194 @@
+"""Vier-Anderle in the web app: the hand form, table changes, the pot and the Kasse."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
+from wtforms import BooleanField, HiddenField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Length, Optional
+
+from .. import club, engine
+from ..display import money
+from ..engine import vier_anderle
+from ..i18n import rule_message
+from ..views.forms import name_error
+from . import kasse
+from .base import Adapter, GameForm, build, numbers, ticks
+
+
+class HandForm(GameForm):
+    GROUPS = frozenset({"tricks", "playing"})
+    hand_type: ClassVar[int]
+
+    def entry(self) -> dict[str, Any] | None:
+        tricks = {n: v for n in self.names if (v := self[f"tricks-{n}"].data)}
+        if self.has_errors():
+            return None
+        if self.hand_type == 1:
+            return {"tricks": tricks}
+        playing = [n for n in self.names if self[f"playing-{n}"].data]
+        if not playing and not tricks and not self.nobody.data:
+            # an empty form is a slip of the thumb more often than a hand nobody played
+            self.problems["playing"] = gettext("Tick who plays, or “Nobody plays”.")
+            return None
+        if len(playing) == 1 and not tricks:
+            return {"playing": playing}  # who plays alone takes all the tricks
+        return {"playing": playing, "tricks": tricks}
+
+    @classmethod
+    def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
+        data: dict[str, Any] = {f"tricks-{n}": v for n, v in (entry.get("tricks") or {}).items()}
+        data.update({f"playing-{n}": True for n in entry.get("playing") or []})
+        data["nobody"] = entry.get("playing") == []
+        return data
+
+
+def joined_after(table: list[str], seated: list[str]) -> str:
+    """Who the players sitting down in a table change sit after ("" for the end)."""
+    for i, name in enumerate(table):
+        if name not in seated and i > 0 and table[i - 1] in seated:
+            return table[i - 1]
+    return ""
+
+
+class TableForm(GameForm):
+    """A table change: who sits at the table, and where those who sit down take their seats.
+
+    Players who stay keep their order; those who sit down (new, or back) sit together after the
+    player chosen in `after` (between that player and the next), else after the last one.
+    """
+
+    PART = "table"
+    GROUPS = frozenset({"table", "dealer"})
+    seated: ClassVar[list[str]]
+    group: Any  # the group, for who sits down new
+
+    def entry(self) -> dict[str, Any] | None:
+        chosen = [n for n in self.names if self[f"seat-{n}"].data]
+        new_name = (self.new_player.data or "").strip()
+        if new_name:
+            problem = name_error(new_name)
+            if problem:
+                self.field_error("new_player", problem)
+                return None
+            known = club.find_player(self.group, new_name)
+            new_name = known.name if known else new_name
+            if new_name not in chosen:
+                chosen.append(new_name)
+        if self.has_errors():
+            return None
+        staying = [n for n in self.seated if n in chosen]
+        joining = [n for n in chosen if n not in staying]
+        at = staying.index(self.after.data) + 1 if self.after.data in staying else len(staying)
+        entry: dict[str, Any] = {"table": staying[:at] + joining + staying[at:]}
+        if self.dealer.data:
+            entry["dealer"] = self.dealer.data
+        for name in entry["table"]:  # somebody new who sits down joins the group
+            club.player_for(self.group, name)
+        return entry
+
+    @classmethod
+    def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
+        table = list(entry.get("table") or [])
+        return {**{f"seat-{n}": True for n in table}, "table": "1",
+                "after": joined_after(table, list(before.get("seated", []))),
+                "dealer": entry.get("dealer") or ""}
+
+
+@functools.lru_cache(maxsize=256)
+def _hand_form(seated: tuple[str, ...], hand_type: int) -> type[GameForm]:
+    names = list(seated)
+    return build(HandForm, {**numbers("tricks", names), **ticks("playing", names),
+                            "nobody": BooleanField(_l("Nobody plays"))},
+                 names, hand_type=hand_type)
+
+
+@functools.lru_cache(maxsize=256)
+def _table_form(names: tuple[str, ...], seated: tuple[str, ...]) -> type[GameForm]:
+    sits = [SelectChoice("" if i == len(seated) - 1 else who,
+                         _l("between %(a)s and %(b)s", a=who, b=seated[(i + 1) % len(seated)]))
+            for i, who in enumerate(seated)]
+    fields = {**ticks("seat", list(names)), "table": HiddenField(default="1"),
+              "new_player": StringField(_l("Someone new"),
+                                        validators=[Optional(), Length(max=40)]),
+              "after": SelectField(_l("Whoever sits down takes the seat"), choices=sits,
+                                   validate_choice=False, default=""),
+              "dealer": SelectField(_l("Deals next"), validate_choice=False, default="",
+                                    choices=[SelectChoice("", _l("as usual"))]
+                                    + [SelectChoice(n, n) for n in names])}
+    return build(TableForm, fields, list(names), seated=list(seated))
+
+
+class VierAnderle(Adapter):
+    engine = vier_anderle
+    FORMS = {"hand": HandForm, "table": TableForm}
+    FIGURES = ("hands", "games", "best_pot_cents")
+    BEST = frozenset({"best_pot_cents"})
+    EFFECT_KEY = "payments"
+    CLOSES = True
+    TRICKS = vier_anderle.TRICKS
+
+    def form_kind(self, values: Mapping[str, Any]) -> str:
+        return "table" if values.get("table") else "hand"
+
+    def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+              kind: str = "hand", formdata: Any = None, data: Mapping[str, Any] | None = None,
+              error: engine.RuleError | None = None) -> dict[str, GameForm]:
+        return {part: self.form(part, state, rules, group,
+                                *((formdata, data) if part == kind else ()))
+                for part in ("hand", "table")}
+
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+             formdata: Any = None, data: Mapping[str, Any] | None = None,
+             error: engine.RuleError | None = None) -> GameForm:
+        seated = tuple(state["seated"])
+        if kind == "hand":
+            return self.make(_hand_form(seated, state["next_hand_type"]), formdata, data)
+        known = [p["name"] for p in state["players"]]
+        names = known + [p.name for p in group.players if not p.archived and p.name not in known]
+        if formdata is None and data is None:
+            data = {f"seat-{n}": True for n in seated}
+        form = self.make(_table_form(tuple(names), seated), formdata, data)
+        form.group = group
+        return form
+
+    def table_context(self, game: Any, state: Mapping[str, Any]) -> dict[str, Any]:
+        try:
+            return {"close": self.closing(state)}
+        except engine.RuleError as error:
+            return {"close": {"refused": rule_message(error)}}
+
+    def closing(self, state: Mapping[str, Any]) -> dict[str, Any]:
+        return kasse.closing(state)
+
+    @staticmethod
+    def pot_rule_text(state: Mapping[str, Any]) -> str:
+        """Say what happens to the pot when the game is closed."""
+        rule = state["rules"]["pot_at_end"]
+        pot = money(state["pot_cents"])
+        if rule == "split":
+            return gettext("The pot of %(pot)s is shared out equally among the players at the "
+                           "table; what cannot be split stays in the Kasse and starts the next "
+                           "Vier-Anderle game.", pot=pot)
+        if rule == "play-out":
+            return gettext("The pot is empty: the game can end.")
+        return gettext("The pot of %(pot)s stays in the Kasse and starts the next Vier-Anderle "
+                       "game.", pot=pot)
+
+    def new_game_rules(self, group: Any) -> dict[str, Any]:
+        return kasse.held(group)
+
+    def check_new_game(self, group: Any, rules: Mapping[str, Any]) -> dict[str, str]:
+        return kasse.check(group, rules)
+
+    def money(self, game: Any) -> tuple[dict[str, int], int]:
+        return kasse.share(game)
+
+    def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
+        return {"hands": player.get("hands", 0), "games": int(game.status == "closed"),
+                "best_pot_cents": player.get("best_win", 0) * game.state["rules"]["stake_cents"]}
