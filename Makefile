@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run test install install-test translations db bench lint
+.PHONY: run serve test install install-test translations db bench lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +33,10 @@ db: install instance/config.py
 
 run: db
 	$(FLASK) run --port $(PORT)
+
+# production: gunicorn (gunicorn.conf.py), DATABASE_URL for PostgreSQL, behind a TLS proxy
+serve: db
+	$(BIN)/gunicorn --config gunicorn.conf.py 'scorekeeper:create_app()'
 
 test: install-test
 	$(BIN)/pytest

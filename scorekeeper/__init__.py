@@ -1,5 +1,6 @@
 """scorekeeper: the phone on the pub table that replaces the chalk slate."""
 
+import datetime as dt
 import os
 from pathlib import Path
 
@@ -15,6 +16,10 @@ def _folder(name):
     beside it in a checkout (and with `pip install -e .`)."""
     inside = PACKAGE / name
     return inside if inside.is_dir() else ROOT / name
+
+
+def _switch(name):
+    return os.environ.get(name, "").lower() in ("1", "true", "yes", "on")
 
 
 def create_app(test_config=None):
@@ -36,6 +41,18 @@ def create_app(test_config=None):
         # no upload route: the largest real form, a new game in a group of 60 players with
         # long names, is about 10 KB (tests/test_bad_input.py); a bigger body is refused (413)
         MAX_CONTENT_LENGTH=64 * 1024,
+        # a phone keeps the groups it joined in the session cookie, for years
+        PERMANENT_SESSION_LIFETIME=dt.timedelta(days=5 * 365),
+        SESSION_COOKIE_HTTPONLY=True,
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_SECURE=_switch("SCOREKEEPER_HTTPS"),  # served over HTTPS only
+        BEHIND_PROXY=_switch("SCOREKEEPER_BEHIND_PROXY"),  # trust one proxy's X-Forwarded-*
+        # where the join link points when printed on the command line
+        PUBLIC_URL=os.environ.get("SCOREKEEPER_URL", "http://localhost:5000"),
+        # rate limits: in memory for one process; shared (redis://...) for several
+        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
+        RATELIMIT_KEY_PREFIX=os.environ.get("RATELIMIT_KEY_PREFIX", "scorekeeper"),
+        RATELIMIT_HEADERS_ENABLED=False,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -43,9 +60,10 @@ def create_app(test_config=None):
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
 
-    from . import cli, display, i18n
+    from . import access as access_rules
+    from . import cli, display, i18n, security
     from .db import db, migrate
-    from .views import evenings, games, groups, main, standings
+    from .views import access, evenings, games, groups, main, standings
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_folder("migrations")))
@@ -54,7 +72,11 @@ def create_app(test_config=None):
     i18n.init_app(app)
     display.init_app(app)
     cli.init_app(app)
+    security.init_app(app)
+    access_rules.init_app(app)
+    access.limiter.init_app(app)
     app.register_blueprint(main.bp)
+    app.register_blueprint(access.bp)
     app.register_blueprint(groups.bp)
     app.register_blueprint(games.bp)
     app.register_blueprint(evenings.bp)

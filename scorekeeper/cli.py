@@ -1,4 +1,4 @@
-"""Command-line tools: `replay` (no database needed) and `import`."""
+"""Command-line tools: `replay` (no database needed), `import`, `join-link` and the rest."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from flask import Flask
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import engine
+from . import access, engine
 
 
 def _read(path: str) -> str:
@@ -40,6 +40,13 @@ def _load_record(path: str) -> dict:
         raise click.ClickException(f"cannot read {path}: it is nested too deeply") from None
     except ValueError as error:  # e.g. a number of more than 4300 digits
         raise click.ClickException(f"cannot read {path}: {error}") from None
+
+
+def game_group(game):
+    from .db import db
+    from .models import Group
+
+    return db.session.get(Group, game.group_id)
 
 
 def _database_error(error: SQLAlchemyError) -> click.ClickException:
@@ -86,6 +93,7 @@ def import_command(path: str, slug: str, evening_date: str | None) -> None:
         raise _database_error(error) from None
     click.echo(f"/g/{slug}/games/{game.id}")
     click.echo(f"/g/{slug}/evenings/{game.evening_id}")
+    click.echo(f"join link: {access.link(game_group(game))}")
 
 
 @click.command("export-group")
@@ -128,6 +136,21 @@ def import_group_command(path: str) -> None:
     except SQLAlchemyError as error:
         raise _database_error(error) from None
     click.echo(f"/g/{group.slug}")
+    click.echo(f"join link: {access.link(group)}")
+
+
+@click.command("join-link")
+@click.argument("slug")
+@with_appcontext
+def join_link_command(slug: str) -> None:
+    """Print the group's join link (for the host who lost it). Open it on a phone, or show it as
+    the QR code of the group's invite page. SCOREKEEPER_URL sets the address it starts with."""
+    from . import club
+
+    group = club.find_group(slug)
+    if group is None:
+        raise click.ClickException(f"there is no group {slug!r}")
+    click.echo(access.link(group))
 
 
 @click.command("backup")
@@ -159,5 +182,5 @@ def backup_command(path: str) -> None:
 
 def init_app(app: Flask) -> None:
     for command in (replay_command, import_command, export_group_command, import_group_command,
-                    backup_command):
+                    join_link_command, backup_command):
         app.cli.add_command(command)

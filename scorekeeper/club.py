@@ -8,7 +8,7 @@ import unicodedata
 from zoneinfo import ZoneInfo
 
 from flask import abort, current_app
-from sqlalchemy import select, update
+from sqlalchemy import or_, select, update
 
 from .db import db
 from .models import Evening, Group, Player
@@ -57,6 +57,30 @@ def find_group(slug: str) -> Group | None:
     if not SLUG.fullmatch(slug):  # no such group; and PostgreSQL refuses a NUL in a query
         return None
     return db.session.scalar(select(Group).where(Group.slug == slug))
+
+
+_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
+            ("Windows", "Windows"), ("Mac OS X", "Mac"), ("CrOS", "ChromeOS"), ("Linux", "Linux"))
+_BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("SamsungBrowser", "Samsung Internet"),
+             ("Firefox/", "Firefox"), ("FxiOS", "Firefox"), ("CriOS", "Chrome"),
+             ("Chrome/", "Chrome"), ("Safari/", "Safari"))
+
+
+def device_label(user_agent: str) -> str:
+    """What kind of phone made a change, in a few words ("Android · Chrome"): enough to tell the
+    phones at the table apart in a game's history, never the browser's whole string. A label
+    stays as it is."""
+    if "/" not in user_agent and len(user_agent) <= 40:
+        return user_agent
+    system = next((label for key, label in _SYSTEMS if key in user_agent), "")
+    browser = next((label for key, label in _BROWSERS if key in user_agent), "")
+    return " · ".join(part for part in (system, browser) if part) or "–"
+
+
+def find_group_by_token(token: str) -> Group | None:
+    """The group whose join or view link holds `token`."""
+    return db.session.scalar(select(Group).where(or_(Group.token == token,
+                                                     Group.view_token == token)))
 
 
 def group_for(slug: str, name: str | None = None) -> Group:

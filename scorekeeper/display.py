@@ -18,6 +18,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["date_long"] = lambda value: format_date(value, "full")
     app.jinja_env.filters["date_short"] = lambda value: format_date(value, "short")
     app.jinja_env.filters["decimal"] = lambda value: format_decimal(value, "#,##0.0")
-    from . import games  # here, not at the top: the adapters use `money`
+    from . import club, games  # here, not at the top: the adapters use `money`
 
+    app.jinja_env.filters["device"] = club.device_label
     app.jinja_env.globals["games_registry"] = games.GAMES

@@ -39,7 +39,8 @@ def group_json(group: Group) -> dict[str, Any]:
             revisions = db.session.scalars(select(Revision).where(Revision.game_id == game.id)
                                            .order_by(Revision.id))
             games.append({**game.record(), "status": game.status, "revisions": [
-                {"seq": r.seq, "action": r.action, "data": r.data, "device": r.device,
+                {"seq": r.seq, "action": r.action, "data": r.data,
+                 "device": club.device_label(r.device),
                  "at": r.created_at.isoformat()} for r in revisions]})
         paid = db.session.scalars(select(PaidPayment).where(PaidPayment.evening_id == evening.id))
         evenings.append({"date": evening.date.isoformat(), "place": evening.place, "games": games,

@@ -9,6 +9,7 @@ also written to `Revision`, so nothing entered is ever lost. `Game.state` and ea
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
@@ -21,11 +22,22 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
+def new_token() -> str:
+    """An unguessable token for a link: 192 random bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
 class Group(db.Model):
+    """A Stammtisch. It is private: a phone gets in by the join link (its `token`), read-only by
+    the view link (`view_token`), or with the group's name and PIN (see scorekeeper/access.py)."""
+
     __tablename__ = "groups"
     id: Mapped[int] = mapped_column(primary_key=True)
     slug: Mapped[str] = mapped_column(String(60), unique=True)
     name: Mapped[str] = mapped_column(String(100))
+    token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    pin_hash: Mapped[str | None] = mapped_column(String(200))  # werkzeug's salted hash, or none
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
     players: Mapped[list[Player]] = relationship(

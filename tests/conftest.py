@@ -1,6 +1,7 @@
 """Fixtures: an app with a temporary database per test, on SQLite and (when TEST_DATABASE_URL is
 set) on PostgreSQL too."""
 
+import re
 import sys
 from pathlib import Path
 
@@ -27,7 +28,21 @@ def client(app):
     return app.test_client()
 
 
+class Runner:
+    """The command line; like a host who opens the join link that `import` prints, the test's
+    client (the phone) joins every group the command prints a link for."""
+
+    def __init__(self, app, client):
+        self.runner, self.client = app.test_cli_runner(), client
+
+    def invoke(self, *args, **kwargs):
+        result = self.runner.invoke(*args, **kwargs)
+        for path in re.findall(r"^join link: https?://[^/\s]+(/join/\S+)$", result.output, re.M):
+            assert self.client.get(path).status_code == 302
+        return result
+
+
 @pytest.fixture
-def runner(app):
-    return app.test_cli_runner()
+def runner(app, client):
+    return Runner(app, client)
 

@@ -3,7 +3,7 @@
 import os
 from pathlib import Path
 
-from sqlalchemy import text
+from sqlalchemy import select, text
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -72,3 +72,14 @@ def catalogue(lang: str):
 
 DE = catalogue("de")
 NL = catalogue("nl")
+
+
+def phone(app, slug="tanne"):
+    """Another phone at the table: a client that opened the group's join link."""
+    from scorekeeper.models import Group
+
+    with app.app_context():
+        token = db.session.scalar(select(Group.token).where(Group.slug == slug))
+    client = app.test_client()
+    assert client.get(f"/join/{token}").status_code == 302
+    return client

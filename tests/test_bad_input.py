@@ -13,7 +13,7 @@ import pytest
 import sqlalchemy
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from support import enter, make_app, start_game
+from support import enter, make_app, phone, start_game
 
 from scorekeeper import club, engine, exports
 from scorekeeper.db import db
@@ -66,7 +66,7 @@ def real_export(tmp_path_factory):
     """The `export-group` document of such a group, made once (on SQLite) for the imports."""
     app = make_app("sqlite", tmp_path_factory.mktemp("export"), WTF_CSRF_ENABLED=False)
     _stammtisch(app, app.test_client())
-    document = _export(app.test_client())
+    document = _export(phone(app))
     with app.app_context():
         db.engine.dispose()
     return document
@@ -245,7 +245,9 @@ def test_import_refuses_a_record_with_a_hidden_kasse_and_stores_nothing(app, run
 def test_import_group_restores_a_real_export_exactly(client, runner, tmp_path, real_export):
     result = _import_group(runner, tmp_path, real_export)
     assert result.exit_code == 0, result.output
-    assert result.stdout == "/g/tanne\n"
+    assert result.stdout.splitlines()[0] == "/g/tanne"
+    assert re.fullmatch(r"join link: http://localhost:5000/join/[\w-]{32}",
+                        result.stdout.splitlines()[1])
     assert _export(client) == real_export
 
 

@@ -4,7 +4,7 @@ shown and settled on every database (PostgreSQL's INTEGER is 32-bit)."""
 import datetime as dt
 
 from sqlalchemy import select
-from support import enter, start_game
+from support import enter, phone, start_game
 
 from scorekeeper import display, engine, records
 from scorekeeper.db import db
@@ -87,7 +87,7 @@ def test_a_vier_anderle_pot_beyond_32_bits_is_stored_shown_settled_and_marked_pa
 
 
 def test_a_hartenjagen_game_at_100_euros_a_point_is_stored_shown_and_settled_beyond_32_bits(
-        app, client):
+        app):
     # ten players, two packs and Black Maria: a moon is worth 86 to each of the other nine
     names = [f"P{i}" for i in range(10)]
     rules = {"decks": 2, "black_maria": True, "target": 215_000, "cents_per_point": 10_000}
@@ -103,6 +103,7 @@ def test_a_hartenjagen_game_at_100_euros_a_point_is_stored_shown_and_settled_bey
     with app.app_context():
         game = records.import_game(record, "tanne", dt.date(2026, 11, 27))
         path, evening = f"/g/tanne/games/{game.id}", game.evening_id
+    client = phone(app)  # the group was made by the import: this phone joins it by its link
     _, results = game_of(app, path)
     assert {n: r.money_cents for n, r in results.items()} == balances
     assert {n: r.figures["points"] for n, r in results.items()} == {

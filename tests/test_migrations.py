@@ -10,7 +10,7 @@ import records_vier_anderle
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
-from support import ROOT
+from support import ROOT, phone
 
 from scorekeeper import engine, exports
 from scorekeeper.db import db
@@ -71,7 +71,8 @@ def insert_raw(data, broken_state=None):
             values = {k: v for k, v in values.items() if k in table.columns}
             return conn.execute(table.insert().values(values)).inserted_primary_key[0]
 
-        group = insert("groups", slug=data["slug"], name=data["name"], created_at=AT)
+        group = insert("groups", slug=data["slug"], name=data["name"], created_at=AT,
+                       token="t" * 32, view_token="v" * 32)
         for player in data["players"]:
             insert("players", group_id=group, name=player["name"], archived=player["archived"],
                    created_at=AT)
@@ -101,12 +102,12 @@ def insert_raw(data, broken_state=None):
                     insert("results", game_id=game_id, group_id=group, evening_id=evening,
                            season=1999, kind=record["game"], player="Nobody", hands=1, games=1,
                            rubbers=1, wins=1, lines=1, points=1, moons=1, best_pot_cents=1,
-                           money_cents=1)
+                           money_cents=1, figures={"hands": 1})
 
 
 def pages(app, slug="tanne"):
     """What the group shows: standings, every player's page, every game's state, the export."""
-    client = app.test_client()
+    client = phone(app, slug)
     with app.app_context():
         players = db.session.scalars(sa.select(Player.id).order_by(Player.id)).all()
         games = db.session.scalars(sa.select(Game.id).order_by(Game.id)).all()

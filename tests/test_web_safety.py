@@ -3,7 +3,7 @@
 import threading
 
 import pytest
-from support import enter, make_app, start_game
+from support import enter, make_app, phone, start_game
 
 from scorekeeper.db import db
 
@@ -15,20 +15,20 @@ def test_phones_racing_for_the_same_hand_record_it_once(app):
     results = []
     barrier = threading.Barrier(6)
 
-    def phone(i):
-        client = app.test_client()
+    def tap(i):
+        client = phone(app)
         barrier.wait()
         response = enter(client, path, {"hearts-A": i, "hearts-B": 13 - i, "queen": "C"},
                          seq=1, key=f"phone-{i}")
         results.append(response.status_code)
 
-    threads = [threading.Thread(target=phone, args=(i,)) for i in range(1, 7)]
+    threads = [threading.Thread(target=tap, args=(i,)) for i in range(1, 7)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert results == [302] * 6
-    hands = app.test_client().get(path + "/record.json").get_json()["hands"]
+    hands = phone(app).get(path + "/record.json").get_json()["hands"]
     assert len(hands) == 1
     with app.app_context():
         from scorekeeper.models import Revision
@@ -42,14 +42,14 @@ def test_a_resend_after_a_lost_answer_is_recorded_once_even_in_parallel(app):
 
     def resend():
         barrier.wait()
-        enter(app.test_client(), path, {"hearts-A": 13, "queen": "B"}, seq=1, key="same")
+        enter(phone(app), path, {"hearts-A": 13, "queen": "B"}, seq=1, key="same")
 
     threads = [threading.Thread(target=resend) for _ in range(4)]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    assert len(app.test_client().get(path + "/record.json").get_json()["hands"]) == 1
+    assert len(phone(app).get(path + "/record.json").get_json()["hands"]) == 1
 
 
 def page_weight(client, path):
@@ -104,7 +104,7 @@ def test_an_edit_made_from_an_outdated_read_is_refused(app):
     with app.app_context():
         game = db.session.get(Game, game_id)
         assert len(game.entries) == 1  # phone 1 has read the game with one hand
-        added = elsewhere(lambda: enter(app.test_client(), path,
+        added = elsewhere(lambda: enter(phone(app), path,
                                         {"playing-A": "on", "tricks-A": 4}).status_code)
         assert added == 302
         with pytest.raises(scoring.StaleEntry):
@@ -127,7 +127,7 @@ def test_a_rename_racing_a_new_hand_leaves_the_game_playable(app, monkeypatch):
     def late_claim(game, **values):  # a phone enters a hand just before the rename writes
         if not raced:
             raced.append("racing")  # the other phone's own claim goes straight through
-            raced[0] = elsewhere(lambda: enter(app.test_client(), path,
+            raced[0] = elsewhere(lambda: enter(phone(app), path,
                                                {"hearts-A": 13, "queen": "B"}).status_code)
         return claim(game, **values)
 

@@ -21,7 +21,7 @@ def get_evening_or_404(group: Group, evening_id: int) -> Evening:
 
 @bp.get("")
 def index(slug: str):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     evenings = db.session.scalars(select(Evening).where(Evening.group_id == group.id)
                                   .order_by(Evening.date.desc(), Evening.id.desc())).all()
     return render_template("evenings/index.html", group=group, evenings=evenings,
@@ -52,7 +52,7 @@ def create(slug: str):
 
 @bp.get("/<int:evening_id>")
 def show(slug: str, evening_id: int):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     evening = get_evening_or_404(group, evening_id)
     result = accounts.settle(evening)
     return render_template("evenings/show.html", group=group, evening=evening,
@@ -86,5 +86,5 @@ def mark_paid(slug: str, evening_id: int):
 
 @bp.get("/<int:evening_id>/settlement.json")
 def settlement_json(slug: str, evening_id: int):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     return jsonify(accounts.settle(get_evening_or_404(group, evening_id)).as_json())

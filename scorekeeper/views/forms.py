@@ -119,6 +119,24 @@ class PaymentForm(Form):
     paid = IntegerField(validators=[Optional()])
 
 
+PIN = Regexp(r"^[0-9]{4,8}$", message=_l("Please enter 4 to 8 digits."))
+
+
+class PinJoinForm(Form):
+    """Join a group without its link: the group's name and its PIN."""
+
+    name = StringField(_l("Name of your Stammtisch"), validators=[DataRequired(), Length(max=100)])
+    pin = StringField(_l("PIN"), validators=[DataRequired(), PIN],
+                      render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
+class PinForm(Form):
+    """Set the group's PIN (empty: no PIN)."""
+
+    pin = StringField(_l("PIN (4 to 8 digits, empty for none)"), validators=[Optional(), PIN],
+                      render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
 class EveningForm(Form):
     place = StringField(_l("Place"), validators=[Optional(), Length(max=100), PRINTABLE])
 

@@ -6,10 +6,20 @@ import re
 import uuid
 from typing import Any
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
 
-from .. import club, engine, games, scoring, standings
+from .. import access, club, engine, games, scoring, standings
 from ..db import db
 from ..i18n import rule_message
 from ..models import Evening, Game, Group, Revision
@@ -27,8 +37,9 @@ def get_game_or_404(group: Group, game_id: int) -> Game:
 
 
 def _device() -> str:
-    """Which kind of phone made a change (its browser), for the history; no address is kept."""
-    return request.user_agent.string[:200]
+    """Which kind of phone made a change, for the history: a short label, no address and never
+    the browser's whole string."""
+    return club.device_label(request.user_agent.string)
 
 
 # --- starting a game ---------------------------------------------------------------------------
@@ -128,7 +139,8 @@ def _render_table(group: Group, game: Game, posted: Any = None, status: int = 20
     # the page shows the summary and what the last entries did (the score sheet's last rows):
     # what it reads does not grow with the game
     state = dict(game.state, history=scoring.recent_effects(game, RECENT))
-    entry_forms = adapter.forms(game.state, rules, group) if game.status == "running" else {}
+    playing = game.status == "running" and g.role == access.MEMBER
+    entry_forms = adapter.forms(game.state, rules, group) if playing else {}
     if posted is not None:
         entry_forms[posted.PART] = posted
     for form in entry_forms.values():
@@ -141,7 +153,7 @@ def _render_table(group: Group, game: Game, posted: Any = None, status: int = 20
 
 @bp.get("/<int:game_id>")
 def table(slug: str, game_id: int):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     return _render_table(group, get_game_or_404(group, game_id))
 
 
@@ -306,7 +318,7 @@ def record(slug: str, game_id: int):
 @bp.get("/<int:game_id>/state.json")
 def state(slug: str, game_id: int):
     """What `replay` prints for the game's record: its state with the whole history."""
-    game = get_game_or_404(get_group_or_404(slug), game_id)
+    game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
     try:
         return jsonify(scoring.replay(game).report())
     except engine.RuleError:  # a game kept from before an upgrade that the engine now refuses

@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, jsonify, redirect, render_template
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import club, engine, exports
+from .. import access, club, engine, exports
 from ..db import db
 from ..models import Evening, Game, Group, Player
 from .forms import ConfirmForm, GroupForm, PlayerForm, local_path
@@ -14,8 +14,9 @@ from .forms import ConfirmForm, GroupForm, PlayerForm, local_path
 bp = Blueprint("groups", __name__)
 
 
-def get_group_or_404(slug: str) -> Group:
-    return club.find_group(slug) or abort(404)
+def get_group_or_404(slug: str, view: bool = False) -> Group:
+    """The group, if this phone joined it; `view`: a read-only view link may read this page."""
+    return access.group_or_404(slug, view)
 
 
 def get_player_or_404(group: Group, player_id: int) -> Player:
@@ -32,14 +33,16 @@ def create():
     while club.find_group(slug):
         number += 1
         slug = f"{base[:55]}-{number}"
-    db.session.add(Group(slug=slug, name=form.name.data.strip()))
+    group = Group(slug=slug, name=form.name.data.strip())
+    db.session.add(group)
     db.session.commit()
-    return redirect(url_for("groups.home", slug=slug))
+    access.grant(group, access.MEMBER)  # whoever creates the group is in it; others join by link
+    return redirect(url_for("access.invite", slug=slug))
 
 
 @bp.get("/g/<slug>")
 def home(slug: str):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     games = db.session.scalars(select(Game).where(Game.group_id == group.id)
                                .order_by(Game.updated_at.desc()).limit(20)).all()
     evenings = db.session.scalars(select(Evening).where(Evening.group_id == group.id)

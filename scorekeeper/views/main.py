@@ -6,16 +6,14 @@ from flask import (
     Blueprint,
     abort,
     current_app,
-    flash,
     redirect,
     render_template,
     request,
     send_from_directory,
     url_for,
 )
-from flask_babel import gettext as _
 
-from .. import club, engine
+from .. import engine
 from ..i18n import COOKIE
 from .forms import GroupForm, local_path
 
@@ -27,19 +25,15 @@ def index():
     return render_template("main/index.html", games=engine.all_games(), form=GroupForm())
 
 
-@bp.get("/open")
-def open_group():
-    """Open a group by its name (the list of groups is not public)."""
-    group = club.find_group(club.slugify(request.args.get("name", "")))
-    if group is None:
-        flash(_("There is no group of that name."))
-        return redirect(url_for("main.index"))
-    return redirect(url_for("groups.home", slug=group.slug))
-
-
 @bp.app_errorhandler(404)
 def not_found(error):
     return render_template("errors/404.html"), 404
+
+
+@bp.app_errorhandler(429)
+def too_many(error):
+    """Too many wrong PINs from this address for this group: wait, or use the join link."""
+    return render_template("errors/429.html"), 429
 
 
 @bp.app_errorhandler(413)
@@ -67,5 +61,6 @@ def set_language(code: str):
     if code not in current_app.config["LANGUAGES"]:
         abort(404)
     response = redirect(local_path(request.args.get("next")) or url_for("main.index"))
-    response.set_cookie(COOKIE, code, max_age=3 * 365 * 24 * 3600, samesite="Lax")
+    response.set_cookie(COOKIE, code, max_age=3 * 365 * 24 * 3600, samesite="Lax", httponly=True,
+                        secure=current_app.config["SESSION_COOKIE_SECURE"])
     return response

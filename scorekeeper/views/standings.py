@@ -20,7 +20,7 @@ bp = Blueprint("standings", __name__, url_prefix="/g/<slug>")
 
 @bp.get("/standings")
 def index(slug: str):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     seasons = standings.seasons(group.id)
     chosen = request.args.get("season", "")
     season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
@@ -48,7 +48,7 @@ def _per_evening(history, value) -> list[tuple[str, float]]:
 
 @bp.route("/players/<int:player_id>", methods=["GET", "POST"])
 def player(slug: str, player_id: int):
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug, view=True)
     player = get_player_or_404(group, player_id)
     form = PlayerForm(obj=player)
     if form.validate_on_submit():

@@ -34,6 +34,8 @@ def set_up_group(page, shots, names):
     page.fill('input[name="name"]', "Stammtisch Tanne")
     shots("start")
     tap(page, "form[action='/groups'] button")
+    assert page.url.endswith("/invite")  # a new group shows its join link first
+    tap(page, "a.button.secondary.wide[href^='/g/']")  # back to the group
     tap(page, "a[href$='/games/new']")
     for name in names:  # a new group: add the players right on the new-game page
         tap(page, "a[href*='kind=']") if "kind=" not in page.url else None

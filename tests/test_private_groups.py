@@ -1,0 +1,188 @@
+"""A group is private: without its join link (or view link, or PIN) it does not exist."""
+
+import re
+
+import pytest
+from support import enter, make_app, phone, start_game
+
+from scorekeeper import security
+from scorekeeper.db import db
+from scorekeeper.models import Group
+
+FOUR = ["A", "B", "C", "D"]
+
+
+def _group(client):
+    """A group with a game of each kind, an evening, players and a PIN; the real ids."""
+    paths = [start_game(client, kind, FOUR) for kind in ("hartenjagen", "hintersche",
+                                                         "vier-anderle")]
+    enter(client, paths[0], {"hearts-A": 13, "queen": "B"})
+    client.post("/g/tanne/invite/pin", data={"pin": "4711"})
+    evening = re.search(r"/evenings/(\d+)", client.get("/g/tanne").get_data(as_text=True))
+    return {"game_id": int(paths[0].rsplit("/", 1)[1]), "evening_id": int(evening.group(1)),
+            "player_id": 1, "seq": 1, "slug": "tanne"}
+
+
+def _everything(client):
+    return client.get("/g/tanne/export.json").get_data(as_text=True)
+
+
+def _group_routes(app):
+    return [rule for rule in app.url_map.iter_rules() if "<slug>" in rule.rule]
+
+
+def _walk(app, client, ids, methods=("GET", "POST")):
+    """Every route of the group with every method it takes: the status codes."""
+    urls = app.url_map.bind("localhost")
+    seen = {}
+    for rule in _group_routes(app):
+        url = urls.build(rule.endpoint, {k: ids[k] for k in rule.arguments})
+        for method in sorted(rule.methods & set(methods)):
+            response = client.open(url, method=method, data={"name": "X", "pin": "1234",
+                                                             "hearts-A": "13", "queen": "B"})
+            seen[method, url] = response.status_code
+    return seen
+
+
+def test_a_stranger_gets_from_every_route_what_a_missing_group_answers(app, client):
+    ids = _group(client)
+    before = _everything(client)
+    stranger = app.test_client()
+    seen = _walk(app, stranger, ids)
+    assert len(seen) > 25
+    assert {code for code in seen.values()} == {404}, seen
+    missing = _walk(app, stranger, {**ids, "slug": "gibtsnicht"})
+    assert set(missing.values()) == {404}
+    for method, url in seen:  # the same page as a group that does not exist (but for its URL)
+        other = url.replace("/g/tanne", "/g/gibtsnicht", 1)
+        page = stranger.open(url, method=method).get_data(as_text=True)
+        assert page.replace("/g/tanne", "/g/gibtsnicht") == \
+            stranger.open(other, method=method).get_data(as_text=True)
+    assert _everything(client) == before  # and nothing was written
+
+
+def test_a_forged_token_or_one_replaced_by_renewing_gets_nothing(app, client):
+    ids = _group(client)
+    assert app.test_client().get("/join/" + "A" * 32).status_code == 404
+    assert app.test_client().get("/join/x").status_code == 404
+    friend = phone(app)
+    with app.app_context():
+        old = db.session.scalar(db.select(Group.token))
+    assert friend.get("/g/tanne").status_code == 200
+    assert client.post("/g/tanne/invite/renew").status_code == 302
+    assert set(_walk(app, friend, ids, methods=("GET",)).values()) == {404}
+    assert app.test_client().get(f"/join/{old}").status_code == 404  # the old link is dead
+    assert client.get("/g/tanne").status_code == 200  # the phone that renewed stays in
+    assert phone(app).get("/g/tanne").status_code == 200  # the new link works
+    late = app.test_client()  # the PIN was cleared with the old link
+    assert late.post("/join", data={"name": "tanne", "pin": "4711"}).status_code == 400
+
+
+def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothing(app, client):
+    ids = _group(client)
+    page = client.get("/g/tanne/invite").get_data(as_text=True)
+    view = re.search(r'data-view-link="https?://[^/"]+(/join/[^"]+)"', page).group(1)
+    tv = app.test_client()
+    assert tv.get(view).status_code == 302
+    before = _everything(client)
+    reads = _walk(app, tv, ids, methods=("GET",))
+    allowed = {"/g/tanne", f"/g/tanne/games/{ids['game_id']}",
+               f"/g/tanne/games/{ids['game_id']}/state.json", "/g/tanne/evenings",
+               f"/g/tanne/evenings/{ids['evening_id']}",
+               f"/g/tanne/evenings/{ids['evening_id']}/settlement.json", "/g/tanne/standings",
+               f"/g/tanne/players/{ids['player_id']}"}
+    assert {url for (_m, url), code in reads.items() if code == 200} == allowed
+    table = tv.get(f"/g/tanne/games/{ids['game_id']}").get_data(as_text=True)
+    assert "<form" not in table and "Hand 2" not in table  # nothing to enter
+    writes = _walk(app, tv, ids, methods=("POST",))
+    assert set(writes.values()) == {404}
+    assert _everything(client) == before
+
+
+def test_pin_failures_are_limited_per_group_and_address(app, client):
+    _group(client)
+    pub = app.test_client()
+    for _ in range(5):
+        assert pub.post("/join", data={"name": "Tanne", "pin": "0000"}).status_code == 400
+    assert pub.post("/join", data={"name": "Tanne", "pin": "4711"}).status_code == 429
+    at_home = app.test_client()  # another address still gets in with the right PIN
+    answer = at_home.post("/join", data={"name": "Tanne", "pin": "4711"},
+                          environ_base={"REMOTE_ADDR": "10.0.0.7"})
+    assert answer.status_code == 302 and at_home.get("/g/tanne").status_code == 200
+    other = app.test_client()  # a right PIN does not count against the limit
+    for _ in range(6):
+        answer = other.post("/join", data={"name": "Tanne", "pin": "4711"},
+                            environ_base={"REMOTE_ADDR": "10.0.0.8"})
+        assert answer.status_code == 302
+
+
+def test_the_start_page_finds_no_group_by_name(client):
+    client.post("/groups", data={"name": "Tanne"})
+    page = client.get("/").get_data(as_text=True)
+    assert "tanne" not in page.lower().replace("stammtisch tanne", "")
+    assert client.get("/open?name=Tanne").status_code == 404
+
+
+def test_every_response_carries_the_security_headers(app, client):
+    ids = _group(client)
+    responses = [client.get(url) for url in ("/", "/static/app.css", "/g/tanne",
+                                             "/g/nothing", "/join/abc", "/g/tanne/invite",
+                                             f"/g/tanne/games/{ids['game_id']}/state.json")]
+    responses.append(client.post("/groups", data={}))
+    for response in responses:
+        response.close()
+        for name, value in security.HEADERS.items():
+            assert response.headers.get(name) == value
+        assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+        assert "frame-ancestors 'none'" in response.headers["Content-Security-Policy"]
+
+
+def test_no_page_has_an_inline_script_or_style(client):
+    ids = _group(client)
+    for url in ("/", "/g/tanne", "/g/tanne/invite", f"/g/tanne/games/{ids['game_id']}",
+                f"/g/tanne/evenings/{ids['evening_id']}", "/g/tanne/standings", "/join"):
+        page = client.get(url).get_data(as_text=True)
+        assert not re.search(r"<script(?![^>]*\bsrc=)", page), url
+        assert not re.search(r"\sstyle=|<style|\son[a-z]+=", page), url
+
+
+def test_the_session_cookie_is_httponly_samesite_and_secure_behind_https(tmp_path, monkeypatch):
+    for https in ("", "1"):
+        monkeypatch.setenv("SCOREKEEPER_HTTPS", https)
+        (tmp_path / f"https{https}").mkdir()
+        app = make_app("sqlite", tmp_path / f"https{https}", WTF_CSRF_ENABLED=False)
+        cookie = app.test_client().post("/groups", data={"name": "Tanne"}).headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Expires=" in cookie
+        assert ("Secure" in cookie) == bool(https)
+
+
+def test_an_export_keeps_a_short_device_label_never_the_browser_string(app, client):
+    path = start_game(client, "hartenjagen", FOUR)
+    agent = ("Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "
+             "Chrome/131.0.0.0 Mobile Safari/537.36")
+    client.post(path + "/entries", data={"hearts-A": 13, "queen": "B", "seq": 1},
+                headers={"User-Agent": agent})
+    exported = client.get("/g/tanne/export.json").get_json()
+    [revision] = exported["evenings"][0]["games"][0]["revisions"]
+    assert revision["device"] == "Android · Chrome"
+    assert "Mozilla" not in client.get("/g/tanne/export.csv").get_data(as_text=True)
+
+
+def test_join_link_prints_the_current_link_for_the_host(app, client, runner):
+    client.post("/groups", data={"name": "Tanne"})
+    result = runner.invoke(args=["join-link", "tanne"])
+    assert result.exit_code == 0
+    with app.app_context():
+        token = db.session.scalar(db.select(Group.token))
+    assert result.output == f"http://localhost:5000/join/{token}\n"
+    assert runner.invoke(args=["join-link", "nothing"]).exit_code != 0
+
+
+@pytest.mark.parametrize("slug", ["tanne"])
+def test_creating_a_group_shows_the_join_link_as_a_qr_code(client, slug):
+    created = client.post("/groups", data={"name": "Tanne"})
+    assert created.location == f"/g/{slug}/invite"
+    page = client.get(created.location).get_data(as_text=True)
+    link = re.search(r'data-join-link="(http://localhost/join/([\w-]+))"', page)
+    assert link and len(link.group(2)) >= 22  # at least 128 random bits
+    assert re.search(r'data-join-link="[^"]+"><svg[^>]*class="qr"', page)
