@@ -8,7 +8,10 @@ buffers slow clients and terminates TLS; see the README's deployment section.
 import os
 
 bind = os.environ.get("SCOREKEEPER_BIND", "127.0.0.1:8000")
-workers = int(os.environ.get("SCOREKEEPER_WORKERS", "4"))
+# Several worker processes share their rate limits only through Redis: without it, one
+# process (its threads serve the phones; SQLite is happiest with one writer process, too).
+shared = os.environ.get("RATELIMIT_STORAGE_URI", "").startswith(("redis://", "rediss://"))
+workers = int(os.environ.get("SCOREKEEPER_WORKERS", "4" if shared else "1"))
 worker_class = "gthread"
 threads = int(os.environ.get("SCOREKEEPER_THREADS", "8"))
 timeout = 30  # a request that takes longer is cut off and its worker restarted

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import abort, current_app, g, request, session
+from flask import abort, current_app, g, request, session, url_for
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from . import club
@@ -70,9 +70,10 @@ def by_token(token: str) -> tuple[Group, str] | None:
 
 
 def renew(group: Group) -> None:
-    """A new join link; every phone that joined with the old one (or the PIN) is shut out, and
-    the PIN is cleared: it let phones in as well."""
+    """New join and view links; every phone that joined with the old ones (or the PIN) is shut
+    out, and the PIN is cleared: it let phones in as well."""
     group.token = new_token()
+    group.view_token = new_token()
     group.pin_hash = None
 
 
@@ -88,9 +89,10 @@ def link(group: Group, kind: str = MEMBER) -> str:
     """The group's join (or view) link, absolute: on the server's address when serving a request,
     else (the command line) on PUBLIC_URL."""
     token = group.token if kind == MEMBER else group.view_token
+    if request:
+        return url_for("access.join", token=token, _external=True)
     path = current_app.url_map.bind("").build("access.join", {"token": token})
-    base = request.host_url if request else current_app.config["PUBLIC_URL"]
-    return base.rstrip("/") + path
+    return current_app.config["PUBLIC_URL"].rstrip("/") + path
 
 
 def init_app(app) -> None:

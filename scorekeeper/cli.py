@@ -151,6 +151,13 @@ def join_link_command(slug: str) -> None:
     if group is None:
         raise click.ClickException(f"there is no group {slug!r}")
     click.echo(access.link(group))
+    _warn_without_address()
+
+
+def _warn_without_address() -> None:
+    if not os.environ.get("SCOREKEEPER_URL"):
+        click.echo("(the link starts with http://localhost:5000: set SCOREKEEPER_URL to the "
+                   "address the phones open)", err=True)
 
 
 @click.command("backup")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # no inline script or style, nothing from elsewhere, never inside a frame
@@ -20,6 +20,8 @@ HEADERS = {
 def _headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if current_app.config["SESSION_COOKIE_SECURE"]:  # served over HTTPS: only ever over HTTPS
+        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
     return response
 
 

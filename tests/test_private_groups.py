@@ -66,11 +66,14 @@ def test_a_forged_token_or_one_replaced_by_renewing_gets_nothing(app, client):
     assert app.test_client().get("/join/" + "A" * 32).status_code == 404
     assert app.test_client().get("/join/x").status_code == 404
     friend = phone(app)
+    tv = app.test_client()
     with app.app_context():
-        old = db.session.scalar(db.select(Group.token))
+        old, view = db.session.execute(db.select(Group.token, Group.view_token)).one()
+    assert tv.get(f"/join/{view}").status_code == 302 and tv.get("/g/tanne").status_code == 200
     assert friend.get("/g/tanne").status_code == 200
     assert client.post("/g/tanne/invite/renew").status_code == 302
     assert set(_walk(app, friend, ids, methods=("GET",)).values()) == {404}
+    assert set(_walk(app, tv, ids, methods=("GET",)).values()) == {404}  # the view link too
     assert app.test_client().get(f"/join/{old}").status_code == 404  # the old link is dead
     assert client.get("/g/tanne").status_code == 200  # the phone that renewed stays in
     assert phone(app).get("/g/tanne").status_code == 200  # the new link works
@@ -109,11 +112,34 @@ def test_pin_failures_are_limited_per_group_and_address(app, client):
     answer = at_home.post("/join", data={"name": "Tanne", "pin": "4711"},
                           environ_base={"REMOTE_ADDR": "10.0.0.7"})
     assert answer.status_code == 302 and at_home.get("/g/tanne").status_code == 200
-    other = app.test_client()  # a right PIN does not count against the limit
-    for _ in range(6):
-        answer = other.post("/join", data={"name": "Tanne", "pin": "4711"},
-                            environ_base={"REMOTE_ADDR": "10.0.0.8"})
-        assert answer.status_code == 302
+    # a group takes 20 attempts a day from all addresses together, then none until tomorrow
+    for i in range(20 - 6):
+        address = {"REMOTE_ADDR": f"10.0.1.{i}"}
+        assert app.test_client().post("/join", data={"name": "Tanne", "pin": "0000"},
+                                      environ_base=address).status_code == 400
+    late = app.test_client().post("/join", data={"name": "Tanne", "pin": "4711"},
+                                  environ_base={"REMOTE_ADDR": "10.0.2.1"})
+    assert late.status_code == 429
+    other = app.test_client()  # another group is not touched
+    assert other.post("/join", data={"name": "Linde", "pin": "0000"}).status_code == 400
+
+
+def test_pin_guesses_sent_all_at_once_are_counted_before_they_are_checked(app, client):
+    import threading
+
+    _group(client)
+    codes = []
+
+    def guess():
+        codes.append(app.test_client().post("/join", data={"name": "Tanne", "pin": "0000"})
+                     .status_code)
+
+    threads = [threading.Thread(target=guess) for _ in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [400] * 5 + [429] * 7
 
 
 def test_the_start_page_finds_no_group_by_name(client):
@@ -174,7 +200,7 @@ def test_join_link_prints_the_current_link_for_the_host(app, client, runner):
     assert result.exit_code == 0
     with app.app_context():
         token = db.session.scalar(db.select(Group.token))
-    assert result.output == f"http://localhost:5000/join/{token}\n"
+    assert result.stdout == f"http://localhost:5000/join/{token}\n"
     assert runner.invoke(args=["join-link", "nothing"]).exit_code != 0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ipaddress
+
 import segno
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
@@ -16,15 +18,24 @@ from .groups import get_group_or_404
 bp = Blueprint("access", __name__)
 
 
+def _group_key() -> str:
+    return "pin:" + club.slugify(request.form.get("name", ""))[:60]
+
+
 def _pin_key() -> str:
-    """PIN attempts count per group and address: a wrong guess from one phone at the pub does not
-    lock out the other phones on the same Wi-Fi from another group, nor the group from home."""
-    name = club.slugify(request.form.get("name", ""))[:60]
-    return f"pin:{name}:{request.remote_addr}"
+    """PIN attempts count per group and address (an IPv6 address by its /64 network): guesses
+    from one phone do not lock other groups out, nor the group out of other addresses."""
+    address = request.remote_addr or ""
+    if ":" in address:
+        address = str(ipaddress.ip_network(f"{address}/64", strict=False))
+    return f"{_group_key()}:{address}"
 
 
 limiter = Limiter(key_func=_pin_key, default_limits=[])
-PIN_LIMIT = "5 per 15 minutes"  # wrong PINs per group and address
+# every attempt counts, right or wrong, and is counted before the PIN is checked: guesses sent
+# all at once are refused like guesses one after the other
+PIN_LIMIT = "5 per 15 minutes"  # per group and address
+PIN_GROUP_LIMIT = "20 per day"  # per group, from all addresses together
 
 
 def qr_code(link: str) -> Markup:
@@ -46,8 +57,8 @@ def join(token: str):
 
 
 @bp.route("/join", methods=["GET", "POST"])
-@limiter.limit(PIN_LIMIT, methods=["POST"],
-               deduct_when=lambda response: response.status_code != 302)
+@limiter.limit(PIN_LIMIT, methods=["POST"])
+@limiter.limit(PIN_GROUP_LIMIT, methods=["POST"], key_func=_group_key)
 def join_with_pin():
     form = PinJoinForm()
     if form.validate_on_submit():
