@@ -6,6 +6,7 @@
 
     BENCH_SECONDS=30   how long the phones post
     BENCH_PHONES=20    phones, each with its own Vier-Anderle game of four
+    BENCH_WORKERS=4    gunicorn worker processes (8 threads each)
 
 The server is `make serve`'s: gunicorn with gunicorn.conf.py (4 workers, 8 threads each) on a
 free port, CSRF on, as in production. Each phone joins the group by its join link, reads its
@@ -39,6 +40,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS = float(os.environ.get("BENCH_SECONDS", "30"))
 PHONES = int(os.environ.get("BENCH_PHONES", "20"))
+WORKERS = os.environ.get("BENCH_WORKERS", "4")
 PLAYERS = ["A", "B", "C", "D"]
 TARGET_RATE, TARGET_P99_MS = 150, 300
 
@@ -76,7 +78,7 @@ def prepare(url: str) -> tuple[str, list[int]]:
 
 def serve(url: str, port: int) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_BIND": f"127.0.0.1:{port}",
-           "SCOREKEEPER_WORKERS": "4", "RATELIMIT_STORAGE_URI": "memory://"}
+           "SCOREKEEPER_WORKERS": WORKERS, "RATELIMIT_STORAGE_URI": "memory://"}
     server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "--config",
                                str(ROOT / "gunicorn.conf.py"), "scorekeeper:create_app()"],
                               cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
@@ -112,8 +114,8 @@ class Phone:
         response = self.conn.getresponse()
         text = response.read().decode()
         cookie = response.getheader("Set-Cookie")
-        if cookie:
-            self.cookie = cookie.split(";", 1)[0]
+        if cookie and method == "GET":  # a POST's cookie only adds its "saved" message, which
+            self.cookie = cookie.split(";", 1)[0]  # the table page would show and clear
         self.status = response.status
         return text
 
@@ -166,7 +168,8 @@ def run(name: str, url: str) -> bool:
 
 
 def main() -> int:
-    print(f"{PHONES} phones, {PHONES} games, gunicorn 4 workers x 8 threads, {SECONDS:.0f} s")
+    print(f"{PHONES} phones, {PHONES} games, gunicorn {WORKERS} workers x 8 threads, "
+          f"{SECONDS:.0f} s")
     folder = Path(tempfile.mkdtemp())
     ok = run("sqlite", f"sqlite:///{folder / 'load.sqlite'}")
     if os.environ.get("BENCH_DATABASE_URL"):
