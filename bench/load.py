@@ -24,6 +24,7 @@ hands/s, p99 at most 300 ms. Exits 1 when one is missed.
 from __future__ import annotations
 
 import http.client
+import json  # noqa: F401 - bench/watch.py reads its answers with it
 import os
 import re
 import socket
@@ -51,8 +52,8 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare(url: str) -> tuple[str, list[int]]:
-    """An empty database with one group and PHONES games: the join token and the game ids."""
+def prepare_tables(url: str, count: int = PHONES) -> tuple[str, list[int]]:
+    """An empty database with one group and `count` games: the join token and the game ids."""
     from flask_migrate import upgrade
     from sqlalchemy import text
 
@@ -68,7 +69,7 @@ def prepare(url: str) -> tuple[str, list[int]]:
         upgrade(directory=str(ROOT / "migrations"))
         record = {"format": "scorekeeper-game/1", "game": "vier-anderle", "players": PLAYERS,
                   "hands": []}
-        games = [records.import_game(record, "tanne").id for _ in range(PHONES)]
+        games = [records.import_game(record, "tanne").id for _ in range(count)]
         from scorekeeper.models import Group
 
         token = db.session.scalar(db.select(Group.token))
@@ -105,18 +106,26 @@ class Phone:
         self.errors = 0
 
     def request(self, method: str, path: str, body: dict | None = None) -> str:
-        headers = {"Cookie": self.cookie}
+        headers = {"Cookie": self.cookie, **getattr(self, "extra", {})}
         data = None
         if body is not None:
             data = urlencode(body)
             headers["Content-Type"] = "application/x-www-form-urlencoded"
-        self.conn.request(method, path, body=data, headers=headers)
-        response = self.conn.getresponse()
+        try:
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
+        except (ConnectionError, http.client.HTTPException):
+            # the server closed the kept-alive connection (a worker was recycled): as a browser
+            # does, open a new one and send again (a hand's idempotency key keeps it single)
+            self.conn.close()
+            self.conn.request(method, path, body=data, headers=headers)
+            response = self.conn.getresponse()
         text = response.read().decode()
         cookie = response.getheader("Set-Cookie")
         if cookie and method == "GET":  # a POST's cookie only adds its "saved" message, which
             self.cookie = cookie.split(";", 1)[0]  # the table page would show and clear
         self.status = response.status
+        self.last_etag = response.getheader("ETag") or ""
         return text
 
     def hand(self) -> dict:
@@ -138,7 +147,7 @@ class Phone:
 
 
 def run(name: str, url: str) -> bool:
-    token, games = prepare(url)
+    token, games = prepare_tables(url)
     port = free_port()
     server = serve(url, port)
     try:

@@ -43,6 +43,7 @@ def create_app(test_config=None):
         MAX_CONTENT_LENGTH=64 * 1024,
         # a phone keeps the groups it joined in the session cookie, for years
         PERMANENT_SESSION_LIFETIME=dt.timedelta(days=5 * 365),
+        SESSION_REFRESH_EACH_REQUEST=False,  # five years from joining; no new cookie per poll
         SESSION_COOKIE_HTTPONLY=True,
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_SECURE=_switch("SCOREKEEPER_HTTPS"),  # served over HTTPS only

@@ -8,7 +8,7 @@ import unicodedata
 from zoneinfo import ZoneInfo
 
 from flask import abort, current_app
-from sqlalchemy import or_, select, update
+from sqlalchemy import func, or_, select, update
 
 from .db import db
 from .models import Evening, Group, Player
@@ -75,6 +75,21 @@ def device_label(user_agent: str) -> str:
     system = next((label for key, label in _SYSTEMS if key in user_agent), "")
     browser = next((label for key, label in _BROWSERS if key in user_agent), "")
     return " · ".join(part for part in (system, browser) if part) or "–"
+
+
+def group_version(group: Group) -> str:
+    """Changes whenever a game of the group changes or starts, an evening opens or a payment is
+    marked: what the evening and standings pages watch."""
+    from .models import Game, PaidPayment
+
+    games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
+                               .where(Game.group_id == group.id)).one()
+    evenings = select(Evening.id).where(Evening.group_id == group.id)
+    paid = db.session.execute(select(func.count(PaidPayment.id),
+                                     func.coalesce(func.max(PaidPayment.id), 0))
+                              .where(PaidPayment.evening_id.in_(evenings))).one()
+    opened = db.session.scalar(select(func.count()).select_from(evenings.subquery()))
+    return "-".join(str(n) for n in (*games, *paid, opened))
 
 
 def find_group_by_token(token: str) -> Group | None:

@@ -98,4 +98,45 @@ document.addEventListener("DOMContentLoaded", () => {
   document.querySelectorAll("[data-confirm]").forEach((el) => {
     el.addEventListener("click", (e) => { if (!confirm(el.dataset.confirm)) e.preventDefault(); });
   });
+
+  // live: a page that shows a table, an evening or the standings polls its version every two
+  // seconds (an unchanged one answers 304). When it changed, the page reloads; when the player
+  // has typed into a form, only the live part is replaced and a note says so: nothing typed is
+  // lost, and a hand entered meanwhile is refused by the server, not recorded twice.
+  const live = document.querySelector("[data-live]");
+  if (live) {
+    let version = live.dataset.version;
+    let typed = false;
+    document.addEventListener("input", () => { typed = true; });
+    document.addEventListener("change", () => { typed = true; });
+    const refresh = async () => {
+      const page = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
+      if (!page.ok) return;
+      const fresh = new DOMParser().parseFromString(await page.text(), "text/html");
+      document.querySelectorAll("[data-live-part]").forEach((part) => {
+        const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
+        if (next) part.replaceWith(next);
+      });
+      const note = document.querySelector("[data-live-notice]");
+      if (note) note.hidden = false;
+    };
+    const poll = async () => {
+      if (document.hidden) return;
+      try {
+        const answer = await fetch(live.dataset.live, { cache: "no-cache", credentials: "same-origin" });
+        if (!answer.ok) return;
+        const now = String((await answer.json()).version);
+        if (now === version) return;
+        version = now;
+        if (typed) await refresh();
+        else location.reload();
+      } catch (e) {
+        // no network for a moment: the next poll tries again
+      }
+    };
+    setInterval(poll, 2000);
+    document.addEventListener("visibilitychange", poll);
+    // back or forward to a page kept in the browser's memory: bring it up to date
+    window.addEventListener("pageshow", (e) => { if (e.persisted) poll(); });
+  }
 });

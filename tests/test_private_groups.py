@@ -93,7 +93,8 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
                f"/g/tanne/games/{ids['game_id']}/state.json", "/g/tanne/evenings",
                f"/g/tanne/evenings/{ids['evening_id']}",
                f"/g/tanne/evenings/{ids['evening_id']}/settlement.json", "/g/tanne/standings",
-               f"/g/tanne/players/{ids['player_id']}"}
+               f"/g/tanne/players/{ids['player_id']}", "/g/tanne/live",
+               f"/g/tanne/games/{ids['game_id']}/live"}
     assert {url for (_m, url), code in reads.items() if code == 200} == allowed
     table = tv.get(f"/g/tanne/games/{ids['game_id']}").get_data(as_text=True)
     assert "<form" not in table and "Hand 2" not in table  # nothing to enter
@@ -212,3 +213,20 @@ def test_creating_a_group_shows_the_join_link_as_a_qr_code(client, slug):
     link = re.search(r'data-join-link="(http://localhost/join/([\w-]+))"', page)
     assert link and len(link.group(2)) >= 22  # at least 128 random bits
     assert re.search(r'data-join-link="[^"]+"><svg[^>]*class="qr"', page)
+
+
+def test_a_watching_phone_polls_a_version_that_answers_304_until_something_changes(app, client):
+    path = start_game(client, "hartenjagen", FOUR)
+    first = client.get(path + "/live")
+    tag = first.headers["ETag"]
+    assert first.get_json()["entries"] == 0 and first.headers["Cache-Control"] == "no-cache"
+    assert client.get(path + "/live", headers={"If-None-Match": tag}).status_code == 304
+    group = client.get("/g/tanne/live")
+    group_tag = group.headers["ETag"]
+    enter(phone(app), path, {"hearts-A": 13, "queen": "B"})  # another phone enters a hand
+    changed = client.get(path + "/live", headers={"If-None-Match": tag})
+    assert changed.status_code == 200 and changed.get_json()["entries"] == 1
+    assert client.get("/g/tanne/live", headers={"If-None-Match": group_tag}).status_code == 200
+    client.post(path + "/undo", data={"seq": 1})  # an undo changes it again
+    assert client.get(path + "/live").get_json()["entries"] == 0
+    assert client.get(path + "/live").headers["ETag"] not in (tag, changed.headers["ETag"])

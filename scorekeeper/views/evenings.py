@@ -56,7 +56,8 @@ def show(slug: str, evening_id: int):
     evening = get_evening_or_404(group, evening_id)
     result = accounts.settle(evening)
     return render_template("evenings/show.html", group=group, evening=evening,
-                           games=result.games, settlement=result, kasse=accounts.KASSE)
+                           games=result.games, settlement=result, kasse=accounts.KASSE,
+                           live_version=club.group_version(group))
 
 
 @bp.post("/<int:evening_id>/paid")

@@ -315,6 +315,21 @@ def record(slug: str, game_id: int):
     return jsonify(get_game_or_404(group, game_id).record())
 
 
+@bp.get("/<int:game_id>/live")
+def live(slug: str, game_id: int):
+    """What a watching phone polls every two seconds: the game's version, with an ETag, so that
+    an unchanged game costs one small query and a 304."""
+    game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
+    return _live({"version": game.version, "entries": game.entry_count, "status": game.status})
+
+
+def _live(data: dict[str, Any]):
+    response = jsonify(data)
+    response.set_etag(f"v{data['version']}")
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
+
+
 @bp.get("/<int:game_id>/state.json")
 def state(slug: str, game_id: int):
     """What `replay` prints for the game's record: its state with the whole history."""

@@ -52,6 +52,14 @@ def home(slug: str):
                            recent=[g for g in games if g.status != "running"])
 
 
+@bp.get("/g/<slug>/live")
+def live(slug: str):
+    """The group's version for the evening and standings pages that watch it (see games.live)."""
+    from .games import _live
+
+    return _live({"version": club.group_version(get_group_or_404(slug, view=True))})
+
+
 def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
     player = club.find_player(group, name)
     return player is not None and player is not but

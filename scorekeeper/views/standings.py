@@ -26,6 +26,7 @@ def index(slug: str):
     season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
                            table=standings.table(group.id, season),
+                           live_version=club.group_version(group),
                            player_ids={p.name: p.id for p in group.players})
 
 

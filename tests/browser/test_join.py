@@ -5,7 +5,7 @@ import cv2
 import numpy as np
 import pytest
 from conftest import PHONE, Shots
-from test_play import save, tap
+from test_play import hearts_hand, save, set_up_group, start, tap
 
 pytestmark = pytest.mark.browser
 
@@ -60,4 +60,33 @@ def test_a_second_phone_joins_by_the_qr_code_and_a_third_with_the_pin(phone, sho
     assert third.url.endswith("/g/stammtisch-tanne")
     Shots(third, "third-phone")("joined-by-pin")
     for page in (stranger, second, third):
+        page.context.close()
+
+
+def test_other_phones_see_a_new_hand_within_two_seconds_and_keep_what_they_typed(
+        phone, shots, browser, live_app):
+    names = ["A", "B", "C", "D"]
+    set_up_group(phone, shots, names)
+    start(phone, shots, "hartenjagen", names)
+    table = phone.url
+    invite = phone.url.split("/games/")[0] + "/invite"
+    phone.goto(invite)
+    link = phone.locator("figure[data-join-link]").get_attribute("data-join-link")
+    phone.goto(table)
+    typing, watching = other_phone(browser, live_app), other_phone(browser, live_app)
+    for other in (typing, watching):
+        other.goto(link)
+        other.goto(table)
+    typing.fill('input[name="hearts-B"]', "7")  # half-typed on the second phone
+    hearts_hand(phone, {"A": 13}, "B")  # the first phone saves hand 1
+    saved = __import__("time").perf_counter()
+    watching.locator("table.sheet td", has_text="13").first.wait_for(timeout=3000)
+    typing.locator("[data-live-notice]").wait_for(state="visible", timeout=3000)
+    seen = __import__("time").perf_counter() - saved
+    assert seen < 3  # polled every 2 s
+    assert typing.input_value('input[name="hearts-B"]') == "7"  # nothing typed is lost
+    assert "13" in typing.locator("[data-live-part=state]").inner_text()
+    Shots(typing, "live")("typed-and-told")
+    Shots(watching, "live")("updated")
+    for page in (typing, watching):
         page.context.close()
