@@ -113,6 +113,27 @@ def test_a_tie_asks_for_the_playoff_then_counts(client):
     assert marks == {"Kurt": 1, "Hubert": 0, "Hermann": 0, "Alfred": 0}
 
 
+def test_a_tied_deal_can_be_corrected_into_an_untied_one_and_back(client):
+    path = start_game(client, "hintersche", FOUR)
+    tied = {"points-Kurt": 40, "points-Hubert": 40, "points-Hermann": 30, "points-Alfred": 30}
+    assert enter(client, path, {**tied, "playoff-0-Kurt": 50, "playoff-0-Hubert": 40}
+                 ).status_code == 302
+    edit = client.get(path + "/entries/1").get_data(as_text=True)
+    assert re.search(r'name="playoff-0-Kurt"\s+value="50"', edit)  # the playoff is shown
+    # no tie any more: the playoff fields are cleared, and the correction is taken
+    untied = {"points-Kurt": 50, "points-Hubert": 30, "points-Hermann": 30, "points-Alfred": 30,
+              "playoff-0-Kurt": "", "playoff-0-Hubert": ""}
+    assert client.post(path + "/entries/1", data=untied).status_code == 302
+    assert record(client, path)["hands"] == [{"points": {"Kurt": 50, "Hubert": 30,
+                                                         "Hermann": 30, "Alfred": 30}}]
+    # and back into a tie: the form asks for the playoff again, then takes it
+    asked = client.post(path + "/entries/1", data=tied)
+    assert asked.status_code == 400 and 'name="playoff-0-Kurt"' in asked.get_data(as_text=True)
+    assert client.post(path + "/entries/1", data={**tied, "playoff-0-Kurt": 35,
+                                                  "playoff-0-Hubert": 50}).status_code == 302
+    assert record(client, path)["hands"][0]["playoffs"] == [{"Kurt": 35, "Hubert": 50}]
+
+
 def test_the_same_submission_twice_is_recorded_once(client):
     path = start_game(client, "hintersche", FOUR)
     fields = deal(30, 45, 35, 30)

@@ -44,6 +44,10 @@ class DealForm(GameForm):
         deals = []
         for i, row in enumerate(self.playoffs):
             deal = {name: self[f"playoff-{i}-{name}"].data for name in row}
+            if all(value is None for value in deal.values()) and not self.has_errors():
+                # left empty, as when a tied deal is corrected into one without a tie: the
+                # playoffs from here on are dropped, and the engine asks if one is needed
+                break
             for name, value in deal.items():
                 if value is None and not self[f"playoff-{i}-{name}"].errors:
                     self.field_error(f"playoff-{i}-{name}", gettext("Please enter the points."))
