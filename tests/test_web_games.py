@@ -350,3 +350,13 @@ def test_each_rules_page_links_the_full_rules_document(client):
             assert document.status_code == 200 and document.mimetype == "text/markdown"
             assert "worked example" in document.get_data(as_text=True).lower()
     assert client.get("/docs/rules/skat.md").status_code == 404
+
+
+def test_the_theme_switch_remembers_the_choice_and_goes_back_only_to_this_site(client):
+    assert client.get("/theme/sepia").status_code == 404
+    answer = client.get("/theme/dark?next=/rules/hintersche")
+    assert answer.location == "/rules/hintersche" and "theme=dark" in answer.headers["Set-Cookie"]
+    assert '<html lang="de" data-theme="dark">' in client.get("/").get_data(as_text=True)
+    assert client.get("/theme/light?next=https://evil.example/").location == "/"
+    client.get("/theme/auto")
+    assert "data-theme" not in client.get("/").get_data(as_text=True)

@@ -56,6 +56,27 @@ def rules(name: str):
     return render_template("main/rules.html", game=game)
 
 
+THEMES = ("auto", "dark", "light")  # auto: as the phone is set
+
+
+@bp.route("/theme/<mode>")
+def set_theme(mode: str):
+    """Dark or light on this phone, or as the phone is set (the header's ◐ switch cycles)."""
+    if mode not in THEMES:
+        abort(404)
+    response = redirect(local_path(request.args.get("next")) or url_for("main.index"))
+    response.set_cookie("theme", mode, max_age=3 * 365 * 24 * 3600, samesite="Lax", httponly=True,
+                        secure=current_app.config["SESSION_COOKIE_SECURE"])
+    return response
+
+
+@bp.app_context_processor
+def theme():
+    chosen = request.cookies.get("theme")
+    mode = chosen if chosen in THEMES else "auto"
+    return {"theme": mode, "next_theme": THEMES[(THEMES.index(mode) + 1) % len(THEMES)]}
+
+
 @bp.route("/lang/<code>")
 def set_language(code: str):
     if code not in current_app.config["LANGUAGES"]:

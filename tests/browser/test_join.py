@@ -90,3 +90,23 @@ def test_other_phones_see_a_new_hand_within_two_seconds_and_keep_what_they_typed
     Shots(watching, "live")("updated")
     for page in (typing, watching):
         page.context.close()
+
+
+def test_dark_mode_follows_the_phone_and_the_switch_overrides_it(browser, live_app):
+    context = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
+                                  locale="de-DE", color_scheme="dark")
+    page = context.new_page()
+    page.goto("/")
+
+    def paper():
+        return page.evaluate("getComputedStyle(document.body).backgroundColor")
+
+    assert paper() == "rgb(22, 27, 25)"  # the phone is set to dark
+    Shots(page, "dark-mode")("start-page")
+    tap(page, "a[aria-label='Hell oder dunkel']")  # ◐ as the phone is set -> ☾ dark
+    tap(page, "a[aria-label='Hell oder dunkel']")  # -> ☀ light, although the phone is dark
+    assert page.locator("html").get_attribute("data-theme") == "light"
+    assert paper() == "rgb(245, 241, 232)"
+    tap(page, "a[aria-label='Hell oder dunkel']")  # -> back to the phone's setting
+    assert page.locator("html").get_attribute("data-theme") is None and paper() == "rgb(22, 27, 25)"
+    context.close()
