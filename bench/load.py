@@ -24,7 +24,6 @@ hands/s, p99 at most 300 ms. Exits 1 when one is missed.
 from __future__ import annotations
 
 import http.client
-import json  # noqa: F401 - bench/watch.py reads its answers with it
 import os
 import re
 import socket
@@ -105,8 +104,9 @@ class Phone:
         self.times: list[float] = []
         self.errors = 0
 
-    def request(self, method: str, path: str, body: dict | None = None) -> str:
-        headers = {"Cookie": self.cookie, **getattr(self, "extra", {})}
+    def request(self, method: str, path: str, body: dict | None = None,
+                extra: dict[str, str] | None = None) -> str:
+        headers = {"Cookie": self.cookie, **(extra or {})}
         data = None
         if body is not None:
             data = urlencode(body)

@@ -22,9 +22,11 @@ it is the cheaper design on this setup, and this bench shows what it costs.
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -57,8 +59,8 @@ class Watcher(load.Phone):
 
     def poll(self) -> str:
         """The game's version, asked with the ETag of the last answer (304 when unchanged)."""
-        self.extra = {"If-None-Match": self.etag} if self.etag else {}
-        text = self.request("GET", self.path + "/live")
+        text = self.request("GET", self.path + "/live",
+                            extra={"If-None-Match": self.etag} if self.etag else None)
         if self.status == 200:
             self.etag = self.last_etag
         return text
@@ -69,7 +71,7 @@ class Watcher(load.Phone):
             began = time.perf_counter()
             body = self.poll()
             if self.status == 200:
-                version = int(load.json.loads(body)["version"])
+                version = int(json.loads(body)["version"])
                 if self.version is not None and version != self.version:
                     stored = self.stored.get(version)
                     if stored:
@@ -118,7 +120,7 @@ def run(name: str, url: str) -> None:
         server.terminate()
         server.wait(timeout=30)
     seen = sorted(s for w in watchers for s in w.seen)
-    polls = sum(1 for _ in watchers) * SECONDS / INTERVAL
+    polls = WATCHERS * SECONDS / INTERVAL
 
     def ms(values, q):
         return (statistics.median(values) if q == 50 else values[int(len(values) * q / 100)]) \
@@ -136,7 +138,7 @@ def run(name: str, url: str) -> None:
 
 
 def main() -> int:
-    folder = load.tempfile.mkdtemp()
+    folder = tempfile.mkdtemp()
     run("sqlite", f"sqlite:///{folder}/watch.sqlite")
     if os.environ.get("BENCH_DATABASE_URL"):
         run("postgresql", os.environ["BENCH_DATABASE_URL"])

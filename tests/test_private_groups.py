@@ -125,6 +125,20 @@ def test_pin_failures_are_limited_per_group_and_address(app, client):
     assert other.post("/join", data={"name": "Linde", "pin": "0000"}).status_code == 400
 
 
+def test_an_ipv6_network_counts_as_one_address_for_pin_failures(app, client):
+    _group(client)
+    for host in range(5):  # a phone hopping between addresses of its /64
+        address = {"REMOTE_ADDR": f"2001:db8:1:2::{host + 1}"}
+        assert app.test_client().post("/join", data={"name": "Tanne", "pin": "0000"},
+                                      environ_base=address).status_code == 400
+    same = {"REMOTE_ADDR": "2001:db8:1:2:ffff::9"}
+    other = {"REMOTE_ADDR": "2001:db8:1:3::1"}
+    assert app.test_client().post("/join", data={"name": "Tanne", "pin": "4711"},
+                                  environ_base=same).status_code == 429
+    assert app.test_client().post("/join", data={"name": "Tanne", "pin": "4711"},
+                                  environ_base=other).status_code == 302
+
+
 def test_pin_guesses_sent_all_at_once_are_counted_before_they_are_checked(app, client):
     import threading
 
@@ -178,9 +192,11 @@ def test_the_session_cookie_is_httponly_samesite_and_secure_behind_https(tmp_pat
         monkeypatch.setenv("SCOREKEEPER_HTTPS", https)
         (tmp_path / f"https{https}").mkdir()
         app = make_app("sqlite", tmp_path / f"https{https}", WTF_CSRF_ENABLED=False)
-        cookie = app.test_client().post("/groups", data={"name": "Tanne"}).headers["Set-Cookie"]
+        created = app.test_client().post("/groups", data={"name": "Tanne"})
+        cookie = created.headers["Set-Cookie"]
         assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Expires=" in cookie
         assert ("Secure" in cookie) == bool(https)
+        assert ("Strict-Transport-Security" in created.headers) == bool(https)
 
 
 def test_an_export_keeps_a_short_device_label_never_the_browser_string(app, client):

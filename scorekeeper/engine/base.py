@@ -2,7 +2,7 @@
 
 A game is one module. It names itself on the module (``NAME``, ``TITLE``, ``SUMMARY``,
 ``OPTIONS``, ``MIN_PLAYERS``, ``MAX_PLAYERS``: what the registry and the web side read) and
-defines a ``Table(base.Table)`` that repeats those as class attributes and adds:
+defines a ``Table(base.Table)``, which takes those from its module as class attributes and adds:
 
 - ``ENTRY_WORD``: what an entry is called in messages (``"hand"`` or ``"entry"``);
 - ``ENTRY_KEYS``: every key an entry may contain (``entry_keys`` narrows it per entry, when it
@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import abc
 import copy
+import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, TypeVar
 
@@ -38,7 +39,9 @@ from .errors import RuleError
 
 T = TypeVar("T", bound="Table")
 
-# The class attributes a game's Table must set.
+# What a game's module names itself with; its Table takes them from the module.
+FROM_MODULE = ("NAME", "TITLE", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS")
+# The class attributes a game's Table must have.
 CONTRACT = ("NAME", "TITLE", "OPTIONS", "ENTRY_WORD", "MIN_PLAYERS", "MAX_PLAYERS", "ENTRY_KEYS",
             "SNAPSHOT")
 
@@ -75,6 +78,10 @@ class Table(abc.ABC):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        module = sys.modules[cls.__module__]
+        for name in FROM_MODULE:
+            if name not in vars(cls) and hasattr(module, name):
+                setattr(cls, name, getattr(module, name))
         missing = [name for name in CONTRACT if not hasattr(cls, name)]
         if missing:
             raise TypeError(f"{cls.__qualname__} does not set {', '.join(missing)}")

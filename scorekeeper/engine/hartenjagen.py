@@ -374,11 +374,6 @@ class Hand(base.Row):
 # --- the table -----------------------------------------------------------------------------
 
 class Table(base.Table):
-    NAME = NAME
-    TITLE = TITLE
-    OPTIONS = OPTIONS
-    MIN_PLAYERS = MIN_PLAYERS
-    MAX_PLAYERS = MAX_PLAYERS
     ENTRY_WORD = "hand"
     # every key an entry may have; which of them depends on the kind of entry and the rules
     ENTRY_KEYS = frozenset(("hearts", "points", "renege", "moon", *CARD_KEYS))

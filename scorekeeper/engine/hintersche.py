@@ -473,11 +473,6 @@ class _Playoffs:
 class Table(base.Table):
     """One rubber of Hintersche at the table."""
 
-    NAME = NAME
-    TITLE = TITLE
-    OPTIONS = OPTIONS
-    MIN_PLAYERS = MIN_PLAYERS
-    MAX_PLAYERS = MAX_PLAYERS
     ENTRY_WORD = "hand"
     ENTRY_KEYS = frozenset({"points", "all_tricks", "playoffs"})
     SNAPSHOT = ("_last", "_in", "marks", "lines", "phase", "game_number", "hands_played",

@@ -249,11 +249,6 @@ class TableChange(base.Row):
 class Table(base.Table):
     """One evening of Vier-Anderle at the table."""
 
-    NAME = NAME
-    TITLE = TITLE
-    OPTIONS = OPTIONS
-    MIN_PLAYERS = MIN_PLAYERS
-    MAX_PLAYERS = MAX_PLAYERS
     ENTRY_WORD = "entry"
     ENTRY_KEYS = _HAND_KEYS | _TABLE_KEYS
     SNAPSHOT = ("players", "seated", "_dealer", "balance", "pot", "hands_played", "finished",

@@ -236,13 +236,13 @@ def edit(slug: str, game_id: int, seq: int):
     if request.method == "GET":
         data = adapter.fill(kind, entry.data, before)
         form = adapter.form(kind, before, rules, group, data=data)
-        return _render_edit(group, game, entry, before, adapter, form, kind)
+        return _render_edit(group, game, entry, before, adapter, form, kind, rules)
     form = adapter.form(kind, before, rules, group, request.form)
     data = form.entry() if form.validate_on_submit() else None
     if form.errors.get("csrf_token"):
         form.problems["_form"] = _("The form had expired. Please check and save again.")
     if data is None:
-        return _render_edit(group, game, entry, before, adapter, form, kind, 400)
+        return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     try:
         scoring.edit_entry(game, seq, data, device=_device())
     except engine.RuleError as error:
@@ -254,22 +254,22 @@ def edit(slug: str, game_id: int, seq: int):
         else:
             form.problems["_form"] = _("This change does not fit the later entries: %(why)s",
                                        why=rule_message(error, with_entry=True))
-        return _render_edit(group, game, entry, before, adapter, form, kind, 400)
+        return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     except scoring.StaleEntry:
         db.session.rollback()
         form.problems["_form"] = _("The game changed in the meantime. Please check and save "
                                    "again.")
-        return _render_edit(group, game, entry, before, adapter, form, kind, 400)
+        return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     db.session.commit()
     flash(_("Entry %(seq)s was changed.", seq=seq))
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
 
 
 def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], adapter: Any,
-                 form: Any, kind: str, status: int = 200):
+                 form: Any, kind: str, rules: dict[str, Any], status: int = 200):
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            adapter=adapter, form=form, part=adapter.template(kind),
-                           rules=adapter.rules(game.rules)), status
+                           rules=rules), status
 
 
 @bp.get("/<int:game_id>/history")
@@ -320,10 +320,12 @@ def live(slug: str, game_id: int):
     """What a watching phone polls every two seconds: the game's version, with an ETag, so that
     an unchanged game costs one small query and a 304."""
     game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
-    return _live({"version": game.version, "entries": game.entry_count, "status": game.status})
+    return live_answer({"version": game.version, "entries": game.entry_count,
+                        "status": game.status})
 
 
-def _live(data: dict[str, Any]):
+def live_answer(data: dict[str, Any]):
+    """A version as JSON with its ETag: 304 when the phone holds it already."""
     response = jsonify(data)
     response.set_etag(f"v{data['version']}")
     response.headers["Cache-Control"] = "no-cache"

@@ -55,9 +55,9 @@ def home(slug: str):
 @bp.get("/g/<slug>/live")
 def live(slug: str):
     """The group's version for the evening and standings pages that watch it (see games.live)."""
-    from .games import _live
+    from .games import live_answer  # here: views.games imports this module
 
-    return _live({"version": club.group_version(get_group_or_404(slug, view=True))})
+    return live_answer({"version": club.group_version(get_group_or_404(slug, view=True))})
 
 
 def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
