@@ -54,6 +54,9 @@ def create_app(test_config=None):
         RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
         RATELIMIT_KEY_PREFIX=os.environ.get("RATELIMIT_KEY_PREFIX", "scorekeeper"),
         RATELIMIT_HEADERS_ENABLED=False,
+        # a table page stays open all evening; a hand kept on a phone without network takes a
+        # fresh token when it is sent (static/app.js)
+        WTF_CSRF_TIME_LIMIT=24 * 3600,
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -64,7 +67,7 @@ def create_app(test_config=None):
     from . import access as access_rules
     from . import cli, display, i18n, security
     from .db import db, migrate
-    from .views import access, evenings, games, groups, main, standings
+    from .views import access, evenings, games, groups, main, standings, tv
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_folder("migrations")))
@@ -82,4 +85,5 @@ def create_app(test_config=None):
     app.register_blueprint(games.bp)
     app.register_blueprint(evenings.bp)
     app.register_blueprint(standings.bp)
+    app.register_blueprint(tv.bp)
     return app

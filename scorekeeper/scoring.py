@@ -1,9 +1,10 @@
 """Write entries to a game and keep what is derived from them.
 
 A new hand is applied to the table stored with the last entry (its snapshot), so a write does
-not grow with the game; an edit replays from the edited entry on, an undo picks up the table
-after the entry before. Each entry keeps what it did (`effect`, its row of the history) and the
-table after it (`snapshot`); `Game.state` is the engine's summary. The replay of the whole
+not grow with the game; an edit replays from the edited entry on (its preview does the same
+without writing), an undo picks up the table after the entry before. Each entry keeps what it
+did (`effect`, its row of the history) and the table after it (`snapshot`); `Game.state` is
+the engine's summary. The replay of the whole
 record stays the source of truth: `rebuild` derives everything from it again, and a property
 test checks that the stored state always equals a full replay.
 
@@ -12,6 +13,7 @@ Shared by the views and the CLI. The functions add to the session and flush; the
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
@@ -173,7 +175,7 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
         db.session.add(Revision(game_id=game_id, seq=seq, action="add", data=data, key=key,
                                 device=device[:200]))
         db.session.flush()
-    except IntegrityError:
+    except (IntegrityError, StaleEntry):  # another request came first: maybe this same one
         db.session.rollback()
         if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
             raise Duplicate() from None
@@ -181,13 +183,46 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
     return seq
 
 
-def edit_entry(game: Game, seq: int, data: dict[str, Any], device: str = "") -> None:
-    """Replace entry `seq` and replay from it on; a RuleError names the entry that no longer
-    fits."""
+@dataclass(frozen=True)
+class Preview:
+    """What a correction would do, worked out and not stored: each entry's history row from the
+    corrected one on, as (seq, row now, row after the correction), the game's summary now and
+    after it, and the game's version it was worked out at."""
+
+    effects: list[tuple[int, dict[str, Any], dict[str, Any]]]
+    before: dict[str, Any]
+    after: dict[str, Any]
+    version: int
+
+
+def _replayed(game: Game, seq: int, data: dict[str, Any]
+              ) -> tuple[list[Entry], Any, list[tuple[Any, Any]]]:
+    """Entry `seq` replaced by `data` and everything after it played again: the stored entries
+    from `seq` on, the table after the last and each one's new (effect, snapshot)."""
     later = db.session.scalars(select(Entry).where(Entry.game_id == game.id, Entry.seq >= seq)
                                .order_by(Entry.seq)).all()
     table = table_after(game, seq - 1)
     derived = play_on(table, [data] + [e.data for e in later[1:]], seq)
+    return list(later), table, derived
+
+
+def preview_edit(game: Game, seq: int, data: dict[str, Any]) -> Preview:
+    """What replacing entry `seq` with `data` would change, without writing anything; a
+    RuleError names the entry that would no longer fit."""
+    later, table, derived = _replayed(game, seq, data)
+    return Preview(effects=[(e.seq, e.effect or {}, effect)
+                            for e, (effect, _snapshot) in zip(later, derived, strict=True)],
+                   before=game.state, after=table.summary(), version=game.version)
+
+
+def edit_entry(game: Game, seq: int, data: dict[str, Any], device: str = "",
+               version: int | None = None) -> None:
+    """Replace entry `seq` and replay from it on; a RuleError names the entry that no longer
+    fits. With `version` (the one a preview was made at) raises StaleEntry if the game has
+    changed since."""
+    if version is not None and version != game.version:
+        raise StaleEntry()
+    later, table, derived = _replayed(game, seq, data)
     save_state(game, table)
     for entry, (effect, snapshot) in zip(later, derived, strict=True):
         entry.effect, entry.snapshot = effect, snapshot

@@ -94,7 +94,9 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
                f"/g/tanne/evenings/{ids['evening_id']}",
                f"/g/tanne/evenings/{ids['evening_id']}/settlement.json", "/g/tanne/standings",
                f"/g/tanne/players/{ids['player_id']}", "/g/tanne/live",
-               f"/g/tanne/games/{ids['game_id']}/live"}
+               f"/g/tanne/games/{ids['game_id']}/live",
+               "/g/tanne/tv", f"/g/tanne/games/{ids['game_id']}/tv",  # the pub's TV
+               "/g/tanne/manifest.webmanifest"}  # on the home screen
     assert {url for (_m, url), code in reads.items() if code == 200} == allowed
     table = tv.get(f"/g/tanne/games/{ids['game_id']}").get_data(as_text=True)
     assert "<form" not in table and "Hand 2" not in table  # nothing to enter
@@ -180,9 +182,16 @@ def test_every_response_carries_the_security_headers(app, client):
 
 def test_no_page_has_an_inline_script_or_style(client):
     ids = _group(client)
-    for url in ("/", "/g/tanne", "/g/tanne/invite", f"/g/tanne/games/{ids['game_id']}",
-                f"/g/tanne/evenings/{ids['evening_id']}", "/g/tanne/standings", "/join"):
-        page = client.get(url).get_data(as_text=True)
+    game = f"/g/tanne/games/{ids['game_id']}"
+    pages = {url: client.get(url) for url in (
+        "/", "/g/tanne", "/g/tanne/invite", game, f"/g/tanne/evenings/{ids['evening_id']}",
+        "/g/tanne/standings", "/join", "/offline", game + "/history", game + "/entries/1",
+        game + "/tv", "/g/tanne/tv", "/g/tanne/players", "/g/tanne/evenings")}
+    # a correction's preview, and the page of a form that had expired
+    pages["preview"] = client.post(game + "/entries/1", data={"hearts-A": 13, "queen": "C"})
+    for url, answer in pages.items():
+        assert answer.status_code == 200, url
+        page = answer.get_data(as_text=True)
         assert not re.search(r"<script(?![^>]*\bsrc=)", page), url
         assert not re.search(r"\sstyle=|<style|\son[a-z]+=", page), url
 

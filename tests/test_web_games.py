@@ -21,6 +21,15 @@ def state(client, path):
     return client.get(path + "/state.json").get_json()
 
 
+def correct(client, path, seq, fields):
+    """Save a correction as a phone does: it shows what it changes, then the confirm stores it."""
+    preview = client.post(f"{path}/entries/{seq}", data=fields)
+    if preview.status_code != 200:
+        return preview
+    version = client.get(path + "/live").get_json()["version"]
+    return client.post(f"{path}/entries/{seq}", data={**fields, "confirm": version})
+
+
 def test_home_names_the_three_games_and_links_their_rules(client):
     page = client.get("/").get_data(as_text=True)
     for name in ("hintersche", "vier-anderle", "hartenjagen"):
@@ -123,14 +132,14 @@ def test_a_tied_deal_can_be_corrected_into_an_untied_one_and_back(client):
     # no tie any more: the playoff fields are cleared, and the correction is taken
     untied = {"points-Kurt": 50, "points-Hubert": 30, "points-Hermann": 30, "points-Alfred": 30,
               "playoff-0-Kurt": "", "playoff-0-Hubert": ""}
-    assert client.post(path + "/entries/1", data=untied).status_code == 302
+    assert correct(client, path, 1, untied).status_code == 302
     assert record(client, path)["hands"] == [{"points": {"Kurt": 50, "Hubert": 30,
                                                          "Hermann": 30, "Alfred": 30}}]
     # and back into a tie: the form asks for the playoff again, then takes it
     asked = client.post(path + "/entries/1", data=tied)
     assert asked.status_code == 400 and 'name="playoff-0-Kurt"' in asked.get_data(as_text=True)
-    assert client.post(path + "/entries/1", data={**tied, "playoff-0-Kurt": 35,
-                                                  "playoff-0-Hubert": 50}).status_code == 302
+    assert correct(client, path, 1, {**tied, "playoff-0-Kurt": 35,
+                                     "playoff-0-Hubert": 50}).status_code == 302
     assert record(client, path)["hands"][0]["playoffs"] == [{"Kurt": 35, "Hubert": 50}]
 
 
@@ -182,7 +191,7 @@ def test_editing_an_earlier_hand_replays_everything_after_it(client):
     enter(client, path, deal(20, 21, 99, 0))
     form = client.get(path + "/entries/1").get_data(as_text=True)
     assert 'value="45"' in form
-    response = client.post(path + "/entries/1", data={
+    response = correct(client, path, 1, {
         "points-Kurt": 45, "points-Hubert": 30, "points-Hermann": 35, "points-Alfred": 30})
     assert response.status_code == 302
     marks = {p["name"]: p["marks"] for p in state(client, path)["players"]}

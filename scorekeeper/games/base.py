@@ -16,6 +16,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 from wtforms import BooleanField, Field, IntegerField, RadioField
 from wtforms.fields.choices import SelectChoice
+from wtforms.validators import Optional
 
 from .. import engine
 from ..i18n import rule_message
@@ -51,6 +52,9 @@ class GameForm(EntryForm):
     PART: ClassVar[str] = "hand"  # which of the game's forms (Adapter.form_kind)
     GROUPS: ClassVar[frozenset[str]] = frozenset()  # error fields the form shows as a group
     names: list[str]  # the players the form asks about
+    # a correction is shown with what it changes first; confirming it posts the form again with
+    # the game's version it was shown at (scoring.edit_entry refuses it if the game moved on)
+    confirm = IntegerField(validators=[Optional()])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,6 +78,11 @@ class GameForm(EntryForm):
     def entry(self) -> dict[str, Any] | None:
         """The game-record entry the form holds, or None (with errors at the fields)."""
         raise NotImplementedError
+
+    def posted(self) -> list[tuple[str, str]]:
+        """The values of the form's fields as they were posted, to post them again."""
+        return [(field.name, value) for field in self
+                if field.name not in ("csrf_token", "confirm") for value in field.raw_data or ()]
 
     @classmethod
     def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
@@ -107,6 +116,9 @@ class Adapter:
     BEST: ClassVar[frozenset[str]] = frozenset()  # figures the standings take the most of
     EFFECT_KEY: ClassVar[str] = ""  # the key of a history row that says what it did to each player
     CLOSES: ClassVar[bool] = False  # whether the players end the game (else it ends by its rules)
+    # what of a history row says how the entry scored: a correction's preview lists the later
+    # entries where it differs (empty: the whole row)
+    SCORED_BY: ClassVar[tuple[str, ...]] = ()
 
     @property
     def name(self) -> str:
@@ -147,6 +159,11 @@ class Adapter:
              ) -> dict[str, Any]:
         """The data of the `kind` form that shows a stored entry again (for an edit)."""
         return self.FORMS[kind].fill(entry, before)
+
+    def changed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
+        """Whether an entry scores differently after a correction (its history rows)."""
+        keys = self.SCORED_BY or {*before, *after}
+        return any(before.get(key) != after.get(key) for key in keys)
 
     def make(self, form_class: type[GameForm], formdata: Any, data: Mapping[str, Any] | None
              ) -> GameForm:

@@ -18,6 +18,9 @@ from .base import Adapter, GameForm, build, numbers, pick
 
 CARD_LABELS = {"queen": ("♠", _l("Queen of spades")), "jack": ("♦", _l("Jack of diamonds")),
                "king": ("♠", _l("King of spades")), "ace": ("♠", _l("Ace of spades"))}
+# the column of a card in the hand form's table: its suit and one word
+CARD_COLUMNS = {"queen": ("♠", _l("Queen")), "jack": ("♦", _l("Jack")), "king": ("♠", _l("King")),
+                "ace": ("♠", _l("Ace"))}
 
 
 def card_field(key: str, copy: int) -> str:
@@ -96,7 +99,9 @@ class Hartenjagen(Adapter):
     FORMS = {"hand": HandForm}
     FIGURES = ("hands", "games", "wins", "points", "moons")
     EFFECT_KEY = "points"
+    SCORED_BY = ("totals",)  # a hand's own points never depend on the hands before
     CARD_LABELS = CARD_LABELS
+    CARD_COLUMNS = CARD_COLUMNS
 
     def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
              formdata: Any = None, data: Mapping[str, Any] | None = None,

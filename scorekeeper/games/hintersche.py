@@ -88,6 +88,7 @@ class Hintersche(Adapter):
     FORMS = {"hand": DealForm}
     FIGURES = ("hands", "games", "rubbers", "lines")
     EFFECT_KEY = "marks"
+    SCORED_BY = ("events",)  # what the deal did (its marks are the whole slate after it)
     TOTAL = hintersche.TOTAL
 
     def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,

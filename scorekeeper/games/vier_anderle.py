@@ -130,6 +130,7 @@ class VierAnderle(Adapter):
     FIGURES = ("hands", "games", "best_pot_cents")
     BEST = frozenset({"best_pot_cents"})
     EFFECT_KEY = "payments"
+    SCORED_BY = ("payments", "pot")
     CLOSES = True
     TRICKS = vier_anderle.TRICKS
 

@@ -62,12 +62,14 @@ def show(slug: str, evening_id: int):
 
 @bp.post("/<int:evening_id>/paid")
 def mark_paid(slug: str, evening_id: int):
-    """Mark one of the payments still to pay as paid, or take a paid mark back."""
+    """Tick one of the payments still to pay as paid, or take the tick back ("undo"); either
+    way back to the settlement."""
     group = get_group_or_404(slug)
     evening = get_evening_or_404(group, evening_id)
     form = PaymentForm()
     if not form.validate_on_submit():
         abort(400)
+    back = url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments"
     key = (form.payer.data, form.payee.data, form.cents.data)
     if form.paid.data == 0:
         row = next((r for r in accounts.paid_rows(evening)
@@ -77,12 +79,12 @@ def mark_paid(slug: str, evening_id: int):
     else:
         payment = next((p for p in accounts.settle(evening).payments
                         if (p.payer, p.payee, p.cents) == key), None)
-        if payment is None:  # already marked, or the amounts changed meanwhile
-            return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id))
+        if payment is None:  # already ticked, or the amounts changed meanwhile
+            return redirect(back)
         db.session.add(PaidPayment(evening_id=evening.id, payer=payment.payer,
                                    payee=payment.payee, cents=payment.cents))
     db.session.commit()
-    return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments")
+    return redirect(back)
 
 
 @bp.get("/<int:evening_id>/settlement.json")

@@ -17,12 +17,13 @@ from flask import (
     request,
     url_for,
 )
+from flask_babel import format_time
 from flask_babel import gettext as _
 
 from .. import access, club, engine, games, scoring, standings
 from ..db import db
 from ..i18n import rule_message
-from ..models import Evening, Game, Group, Revision
+from ..models import Entry, Evening, Game, Group, Revision
 from . import forms
 from .forms import ConfirmForm, name_error
 from .groups import get_group_or_404
@@ -134,21 +135,15 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
 
 def _render_table(group: Group, game: Game, posted: Any = None, status: int = 200):
     """The table page; `posted` is the entry form that was sent and refused (with its errors)."""
-    adapter = games.get(game.kind)
-    rules = adapter.rules(game.rules)
-    # the page shows the summary and what the last entries did (the score sheet's last rows):
-    # what it reads does not grow with the game
-    state = dict(game.state, history=scoring.recent_effects(game, RECENT))
+    context = state_context(group, game)
+    adapter, rules = context["adapter"], context["rules"]
     playing = game.status == "running" and g.role == access.MEMBER
     entry_forms = adapter.forms(game.state, rules, group) if playing else {}
     if posted is not None:
         entry_forms[posted.PART] = posted
     for form in entry_forms.values():
         form.key.data, form.seq.data = uuid.uuid4().hex, game.entry_count + 1
-    return render_template(
-        "games/table.html", group=group, game=game, state=state, adapter=adapter,
-        entry_forms=entry_forms, rules=rules,
-        **adapter.table_context(game, game.state)), status
+    return render_template("games/table.html", entry_forms=entry_forms, **context), status
 
 
 @bp.get("/<int:game_id>")
@@ -159,42 +154,62 @@ def table(slug: str, game_id: int):
 
 @bp.post("/<int:game_id>/entries")
 def add_entry(slug: str, game_id: int):
+    """A hand from the table page. A phone that kept the hand while it had no network sends it
+    later asking for JSON (static/app.js): it is told whether it was stored, or why not."""
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
+    queued = request.accept_mimetypes.best == "application/json"
     if game.status == "closed":
+        if queued:
+            return _refused(_("This game is closed."))
         flash(_("This game is closed."))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     adapter = games.get(game.kind)
     rules = adapter.rules(game.rules)
     kind = adapter.form_kind(request.form)
     form = adapter.form(kind, game.state, rules, group, request.form)
-    if not form.validate_on_submit():
-        if form.errors.get("csrf_token"):
-            form.problems["_form"] = _("The form had expired. Please enter the hand again.")
-        return _render_table(group, game, form, 400)
     try:
-        data = form.entry()
+        data = form.entry() if form.validate_on_submit() else None
         if data is None:
-            return _render_table(group, game, form, 400)
-        scoring.add_entry(game, data, expected_seq=form.seq.data, key=form.key.data or None,
-                          device=_device())
+            return _refused(_problems(form)) if queued else _render_table(group, game, form, 400)
+        seq = scoring.add_entry(game, data, expected_seq=form.seq.data, key=form.key.data or None,
+                                device=_device())
     except engine.RuleError as error:
         db.session.rollback()
+        if queued:
+            return _refused(rule_message(error))
         game = get_game_or_404(group, game_id)
         form = adapter.form(kind, game.state, rules, group, request.form, error=error)
         form.validate()
         form.show(error)
         return _render_table(group, game, form, 400)
-    except scoring.Duplicate:
-        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    except scoring.Duplicate:  # sent twice (a second tap, a retry): it was stored the first time
+        return jsonify(saved=form.seq.data) if queued else \
+            redirect(url_for("games.table", slug=slug, game_id=game.id))
     except scoring.StaleEntry:
         db.session.rollback()
+        if queued:
+            return _refused(_("Entry %(seq)s no longer fits: the game changed on another phone "
+                              "in the meantime, so it was not saved. Check the table and enter "
+                              "it again if it is missing.", seq=form.seq.data), 409)
         flash(_("This hand was already entered on another phone. Here is the table now."))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     db.session.commit()
-    flash(_("Entry %(seq)s saved.", seq=form.seq.data or game.entry_count))
+    if queued:
+        return jsonify(saved=seq)
+    flash(_("Entry %(seq)s saved.", seq=seq), "saved")  # in the table's heading line
     mode = {"mode": "points"} if request.form.get("mode") == "points" else {}
     return redirect(url_for("games.table", slug=slug, game_id=game.id, **mode))
+
+
+def _problems(form: Any) -> str:
+    """What is wrong with a form, in one line (for a hand that was sent later)."""
+    found = [*form.problems.values(), *(e for errors in form.errors.values() for e in errors)]
+    return " ".join(dict.fromkeys(str(e) for e in found)) or _("Please check the entry.")
+
+
+def _refused(message: str, status: int = 422):
+    return jsonify(refused=message), status
 
 
 # --- undo, edit, history -----------------------------------------------------------------------
@@ -239,12 +254,15 @@ def edit(slug: str, game_id: int, seq: int):
         return _render_edit(group, game, entry, before, adapter, form, kind, rules)
     form = adapter.form(kind, before, rules, group, request.form)
     data = form.entry() if form.validate_on_submit() else None
-    if form.errors.get("csrf_token"):
-        form.problems["_form"] = _("The form had expired. Please check and save again.")
     if data is None:
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     try:
-        scoring.edit_entry(game, seq, data, device=_device())
+        if form.confirm.data is None:  # first the table sees what the correction changes
+            preview = scoring.preview_edit(game, seq, data)
+            db.session.rollback()  # nothing of it is stored (nor somebody new at the table)
+            return _render_edit(group, game, entry, before, adapter, form, kind, rules,
+                                preview=preview)
+        scoring.edit_entry(game, seq, data, device=_device(), version=form.confirm.data)
     except engine.RuleError as error:
         db.session.rollback()
         if error.entry == seq:
@@ -257,8 +275,8 @@ def edit(slug: str, game_id: int, seq: int):
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     except scoring.StaleEntry:
         db.session.rollback()
-        form.problems["_form"] = _("The game changed in the meantime. Please check and save "
-                                   "again.")
+        form.problems["_form"] = _("The game changed in the meantime: nothing was saved. "
+                                   "Please check and save again.")
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     db.session.commit()
     flash(_("Entry %(seq)s was changed.", seq=seq))
@@ -266,19 +284,65 @@ def edit(slug: str, game_id: int, seq: int):
 
 
 def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], adapter: Any,
-                 form: Any, kind: str, rules: dict[str, Any], status: int = 200):
+                 form: Any, kind: str, rules: dict[str, Any], status: int = 200,
+                 preview: scoring.Preview | None = None):
+    """The edit page; with `preview` it shows what the correction changes and asks to confirm
+    it, listing the later entries that score differently."""
+    later = [row for row in preview.effects[1:] if adapter.changed(row[1], row[2])] \
+        if preview else []
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            adapter=adapter, form=form, part=adapter.template(kind),
-                           rules=rules), status
+                           rules=rules, preview=preview, later=later), status
 
 
 @bp.get("/<int:game_id>/history")
 def history(slug: str, game_id: int):
+    """Every entry, newest first: what was entered, what it did, who entered or corrected it
+    and when; an entry that was undone stays as a row of its own."""
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    revisions = db.session.scalars(db.select(Revision).where(Revision.game_id == game.id)
-                                   .order_by(Revision.id.desc())).all()
-    return render_template("games/history.html", group=group, game=game, revisions=revisions)
+    seats: dict[str, int] = {}  # the players in seating order (newcomers after them)
+    for name in [*game.seating, *(p["name"] for p in game.state.get("players", []))]:
+        seats.setdefault(name, len(seats))
+    made: dict[int, Revision] = {}
+    edited: dict[int, Revision] = {}
+    rows: list[dict[str, Any]] = []
+    for revision in db.session.scalars(db.select(Revision).where(Revision.game_id == game.id)
+                                       .order_by(Revision.id)):
+        if revision.action == "undo":
+            made.pop(revision.seq, None)
+            edited.pop(revision.seq, None)
+            rows.append({"seq": revision.seq, "order": revision.id, "undone": _when(revision),
+                         "data": _in_seats(revision.data, seats)})
+        elif revision.action == "edit":
+            edited[revision.seq] = revision
+        else:
+            made[revision.seq] = revision
+            edited.pop(revision.seq, None)
+    entries = db.session.execute(db.select(Entry.seq, Entry.data, Entry.effect, Entry.created_at)
+                                 .where(Entry.game_id == game.id))
+    for seq, data, effect, created_at in entries:
+        rows.append({"seq": seq, "order": float("inf"), "data": _in_seats(data, seats),
+                     "effect": _in_seats(effect, seats), "edited": _when(edited.get(seq)),
+                     "made": _when(made.get(seq)) or {"time": format_time(created_at, "short"),
+                                                      "at": created_at, "device": ""}})
+    rows.sort(key=lambda row: (row["seq"], row["order"]), reverse=True)
+    return render_template("games/history.html", group=group, game=game, rows=rows)
+
+
+def _in_seats(mapping: dict[str, Any] | None, seats: dict[str, int]) -> dict[str, Any]:
+    """An entry's or effect's mappings by player in seating order: the names never move."""
+    return {key: dict(sorted(value.items(), key=lambda item: seats[item[0]]))
+            if isinstance(value, dict) and value and all(k in seats for k in value)
+            else value for key, value in (mapping or {}).items()}
+
+
+def _when(revision: Revision | None) -> dict[str, Any] | None:
+    """When and on which phone a revision was made, for the history."""
+    if revision is None:
+        return None
+    return {"time": format_time(revision.created_at, "short"), "at": revision.created_at,
+            "device": revision.device}
 
 
 # --- closing a game (a game whose adapter says players close it) --------------------------------
@@ -340,3 +404,13 @@ def state(slug: str, game_id: int):
         return jsonify(scoring.replay(game).report())
     except engine.RuleError:  # a game kept from before an upgrade that the engine now refuses
         return jsonify(game.state)
+
+
+def state_context(group: Group, game: Game) -> dict[str, Any]:
+    """What a game's state templates need, on the table page and on the TV: the summary and what
+    the last entries did (the score sheet's last rows), so what it reads does not grow with the
+    game."""
+    adapter = games.get(game.kind)
+    return {"group": group, "game": game, "adapter": adapter, "rules": adapter.rules(game.rules),
+            "state": dict(game.state, history=scoring.recent_effects(game, RECENT)),
+            **adapter.table_context(game, game.state)}

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import (
     Blueprint,
     abort,
     current_app,
+    jsonify,
     redirect,
     render_template,
     request,
     send_from_directory,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
 
-from .. import engine
+from .. import access, engine
 from ..i18n import COOKIE
 from .forms import GroupForm, local_path
 
@@ -34,6 +39,14 @@ def not_found(error):
 def too_many(error):
     """Too many wrong PINs from this address for this group: wait, or use the join link."""
     return render_template("errors/429.html"), 429
+
+
+@bp.app_errorhandler(CSRFError)
+def expired(error):
+    """A form older than a day, or from before this phone's session: nothing was saved."""
+    referrer = urlsplit(request.referrer or "")
+    back = local_path(referrer.path) if referrer.netloc == request.host else None
+    return render_template("errors/expired.html", back=back), 400
 
 
 @bp.app_errorhandler(413)
@@ -85,3 +98,44 @@ def set_language(code: str):
     response.set_cookie(COOKIE, code, max_age=3 * 365 * 24 * 3600, samesite="Lax", httponly=True,
                         secure=current_app.config["SESSION_COOKIE_SECURE"])
     return response
+
+
+# --- on the home screen: the manifest, the service worker, the page shown without network -----
+
+def _manifest(name: str, start: str):
+    icons = [{"src": url_for("static", filename=f"icon-{size}.png"), "sizes": f"{size}x{size}",
+              "type": "image/png", "purpose": "any maskable"} for size in (192, 512)]
+    icons.append({"src": url_for("static", filename="favicon.svg"), "sizes": "any",
+                  "type": "image/svg+xml"})
+    response = jsonify(name=name, short_name=name[:12], start_url=start, scope="/",
+                       display="standalone", background_color="#2e3a35", theme_color="#2e3a35",
+                       icons=icons)
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    return _manifest(_("scorekeeper"), url_for("main.index"))
+
+
+@bp.get("/g/<slug>/manifest.webmanifest")
+def group_manifest(slug: str):
+    """Installed from a group's page, the app opens that group."""
+    group = access.group_or_404(slug, view=True)
+    return _manifest(group.name, url_for("groups.home", slug=group.slug))
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker (static/sw.js), served from the top so that it serves every page."""
+    response = send_from_directory(current_app.static_folder or "static", "sw.js",
+                                   mimetype="text/javascript", max_age=0)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline():
+    """What a phone without network shows for a page it has not opened before."""
+    return render_template("main/offline.html")

@@ -1,7 +1,9 @@
 """A live app on a free port and Debian's Chromium driven by Playwright, at a phone's size."""
 
+import contextlib
 import os
 import shutil
+import socket
 import threading
 from pathlib import Path
 
@@ -80,3 +82,75 @@ class Shots:
 @pytest.fixture
 def shots(phone, request):
     return Shots(phone, request.node.name.removeprefix("test_"))
+
+
+class Network:
+    """The pub's Wi-Fi between the phones and the app: a relay on a port of its own that can be
+    cut (every connection dropped, nothing listening) and restored on the same port. Unlike
+    Playwright's offline switch it also cuts the service worker off."""
+
+    def __init__(self, target_port):
+        self.target = ("127.0.0.1", target_port)
+        self.open: list[socket.socket] = []
+        self.listener = self._listen(0)
+        self.port = self.listener.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+
+    def _listen(self, port):
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", port))
+        listener.listen(64)
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+        return listener
+
+    def _accept(self, listener):
+        while True:
+            try:
+                phone, _ = listener.accept()
+            except OSError:
+                return  # cut
+            try:
+                app = socket.create_connection(self.target)
+            except OSError:
+                phone.close()
+                continue
+            if listener.fileno() == -1:  # cut while this one was let in
+                phone.close()
+                app.close()
+                return
+            self.open += [phone, app]
+            for source, sink in ((phone, app), (app, phone)):
+                threading.Thread(target=self._pump, args=(source, sink), daemon=True).start()
+
+    @staticmethod
+    def _pump(source, sink):
+        try:
+            while data := source.recv(65536):
+                sink.sendall(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    def cut(self):
+        with contextlib.suppress(OSError):  # wakes the thread waiting in accept() (Linux)
+            self.listener.shutdown(socket.SHUT_RDWR)
+        self.listener.close()
+        for end in self.open:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+        self.open = []
+
+    def restore(self):
+        self.listener = self._listen(self.port)
+
+
+@pytest.fixture
+def network(live_app):
+    relay = Network(int(live_app.config["BASE_URL"].rsplit(":", 1)[1]))
+    yield relay
+    relay.cut()

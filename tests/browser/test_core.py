@@ -2,7 +2,7 @@
 no longer fits a later hand, a newcomer seated between two players, points without the jack."""
 
 import pytest
-from test_play import chip, hintersche_deal, save, set_up_group, start, state, tap
+from test_play import chip, hintersche_deal, save, set_up_group, start, state
 
 pytestmark = pytest.mark.browser
 FOUR = ["Anni", "Karl", "Franz", "Sepp"]
@@ -55,19 +55,14 @@ def test_a_newcomer_sits_between_the_players_the_table_chooses(phone, shots):
     chip(phone, "seat-Gretl", "on")
     phone.select_option("select[name=after]", "Karl")
     shots("table-change")
-    tap(phone, "form:has(input[name=table]) button[type=submit]")
+    save(phone, "form:has(input[name=table])")
     assert state(phone)["seated"] == ["Anni", "Karl", "Gretl", "Franz", "Sepp"]
     shots("after-table-change")
 
 
 def test_hartenjagen_points_without_the_jack(phone, shots):
     set_up_group(phone, shots, FOUR)
-    phone.goto(phone.url.split("/games/")[0] + "/games/new?kind=hartenjagen")
-    for name in FOUR:
-        chip(phone, f"seat-{name}", name)
-    phone.locator("details summary").first.click()
-    phone.check('input[name="rule-jack_of_diamonds"]')
-    save(phone, "form[data-seating]")
+    start(phone, shots, "hartenjagen", FOUR, {"jack_of_diamonds": True})
     chip(phone, "mode", "points")
     assert "ohne den Karo-Buben" in phone.locator("main").inner_text()
     for name, value in {"Anni": 3, "Karl": 13}.items():

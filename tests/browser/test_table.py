@@ -1,0 +1,293 @@
+"""The table page as the phone on the pub table uses it: one screen and few taps per hand, the
+Back button, the screen kept on, a phone on its side, and hands saved while the Wi-Fi is gone."""
+
+import time
+
+import pytest
+from conftest import PHONE, Shots
+from test_play import card, chip, save, set_up_group, start, state
+
+from scorekeeper.db import db
+from scorekeeper.models import Game
+
+pytestmark = pytest.mark.browser
+
+
+class Hand:
+    """One hand entered as a player does, counting each tap and each typed number as one."""
+
+    def __init__(self, page):
+        self.page, self.taps = page, 0
+
+    def type(self, number):
+        """A number on the keypad and its "next" key: the field the cursor is in."""
+        self.page.keyboard.type(str(number))
+        self.page.keyboard.press("Enter")
+        self.taps += 1
+
+    def tap(self, selector):
+        self.page.locator(selector).first.click()
+        self.taps += 1
+
+    def save(self):
+        button = self.page.locator("#entry form button[type=submit]").first
+        box = button.bounding_box()
+        assert box["y"] + box["height"] <= self.page.viewport_size["height"], "save is below"
+        assert self.page.evaluate("scrollY") == 0  # nothing was scrolled
+        self.taps += 1
+        save(self.page)
+
+
+def focused(page):
+    return page.evaluate("document.activeElement.name || document.activeElement.tagName")
+
+
+def test_an_ordinary_hand_of_each_game_takes_few_taps_on_one_screen(phone, shots):
+    page = phone
+    set_up_group(page, shots, ["Anna", "Bartholomäus", "Christa", "Dieter", "Erwin", "Franz"])
+    four = ["Anna", "Bartholomäus", "Christa", "Dieter"]
+
+    # Hintersche: three numbers and save; the fourth fills itself in
+    start(page, shots, "hintersche", four)
+    page.locator("input[name='points-Anna']").click()
+    for number in (30, 45, 35):
+        Hand(page).type(number)
+    save(page)  # the first deal of the game
+    hand = Hand(page)
+    assert focused(page) == "points-Anna"  # after a save the cursor waits in the first field
+    for number in (20, 50, 40):
+        hand.type(number)
+    assert page.input_value("input[name='points-Dieter']") == "30"
+    assert focused(page) == "BUTTON"  # after the last one: save
+    shots("hintersche-before-save")
+    hand.save()
+    assert hand.taps <= 4, hand.taps
+    assert state(page)["history"][-1]["points"] == dict(zip(four, [20, 50, 40, 30], strict=True))
+    shots("hintersche-after-save")
+
+    # Vier-Anderle, six players: one tap per player who took tricks, "everyone plays", save
+    start(page, shots, "vier-anderle", four + ["Erwin", "Franz"])
+    hand = Hand(page)  # type 1: everybody plays
+    for name, count in (("Anna", 2), ("Christa", 1), ("Erwin", 1)):
+        hand.tap(f".tally:has(input[name='tricks-{name}']) button[data-set='{count}']")
+    hand.save()
+    assert hand.taps <= 3 + 2, hand.taps
+    hand = Hand(page)  # type 2: each says whether they play
+    assert page.locator("[data-check-all]").is_visible()
+    hand.tap("[data-check-all]")
+    for name, count in (("Bartholomäus", 2), ("Dieter", 2)):
+        hand.tap(f".tally:has(input[name='tricks-{name}']) button[data-set='{count}']")
+    shots("vier-anderle-type-2")
+    hand.save()
+    shots("vier-anderle-after-save")
+    assert hand.taps <= 2 + 2, hand.taps
+    last = state(page)["history"][-1]
+    assert last["type"] == 2 and sorted(last["playing"]) == sorted(four + ["Erwin", "Franz"])
+
+    # Hartenjagen with the jack of diamonds: three heart counts, the queen, the jack, save
+    start(page, shots, "hartenjagen", four, {"jack_of_diamonds": True})
+    page.locator("input[name='hearts-Anna']").click()
+    for number in (5, 4, 3):
+        Hand(page).type(number)
+    card(page, "queen", "Anna")
+    chip(page, "jack", "Dieter")
+    save(page)
+    hand = Hand(page)
+    assert focused(page) == "hearts-Anna"
+    for number in (2, 6, 4):
+        hand.type(number)
+    assert page.input_value("input[name='hearts-Dieter']") == "1"  # the last count: by itself
+    hand.tap("label.dot:has(input[name='queen'][value='Christa'])")
+    hand.tap("label.chip:has(input[name='jack'][value='Bartholomäus'])")
+    shots("hartenjagen-before-save")
+    hand.save()
+    assert hand.taps <= 6, hand.taps
+    assert state(page)["players"][1]["score"] == 4 + 6 - 10
+    shots("hartenjagen-after-save")
+
+
+def test_a_refused_hand_shows_its_problem_in_view_with_what_was_typed(phone, shots):
+    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    start(phone, shots, "hintersche", ["A", "B", "C", "D"])
+    for name, points in (("A", 50), ("B", 50), ("C", 20), ("D", 20)):
+        phone.fill(f"input[name='points-{name}']", str(points))
+    save(phone)  # A and B tie: the playoff is asked for at once, in view
+    playoff = phone.locator("input[name='playoff-0-A']")
+    assert playoff.is_visible() and focused(phone).startswith("playoff-0-")
+    box = playoff.bounding_box()
+    assert 0 <= box["y"] <= PHONE["height"] - box["height"]
+    assert phone.input_value("input[name='points-A']") == "50"
+    shots("playoff-in-view")
+
+
+def test_back_and_forward_after_a_save_store_nothing_twice(phone, shots, browser, live_app):
+    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    start(phone, shots, "hintersche", ["A", "B", "C", "D"])
+    table = phone.url
+    for name, points in (("A", 30), ("B", 45), ("C", 35)):
+        phone.fill(f"input[name='points-{name}']", str(points))
+    save(phone)
+    assert phone.url == table  # the save did not add a page to go back to
+    phone.go_back()
+    assert "/games/new" in phone.url
+    phone.go_forward()
+    assert phone.input_value("input[name='points-A']") == ""  # no old numbers to send again
+    with live_app.app_context():  # meanwhile another phone enters deal 2
+        game = db.session.get(Game, int(table.rsplit("/", 1)[1]))
+        assert game.entry_count == 1
+    other = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
+                                storage_state=phone.context.storage_state()).new_page()
+    other.goto(table)
+    for name, points in (("A", 10), ("B", 20), ("C", 30)):
+        other.fill(f"input[name='points-{name}']", str(points))
+    save(other)
+    phone.go_back()
+    phone.go_forward()  # a page from the back-forward cache brings itself up to date
+    phone.locator(".last", has_text="Hand 2").wait_for(timeout=3000)
+    save(phone)  # an empty form: refused, nothing stored
+    assert len(state(phone)["history"]) == 2
+    other.context.close()
+
+
+def test_the_screen_stays_on_with_a_toggle(browser, live_app):
+    context = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
+                                  locale="de-DE")
+    # headless Chromium has no screen to keep on: the Wake Lock API is stood in for
+    context.add_init_script("""
+        window.locks = 0;
+        Object.defineProperty(navigator, "wakeLock", { value: { request: async () => {
+            window.locks += 1;
+            const sentinel = new EventTarget();
+            sentinel.release = async () => { window.locks -= 1; };
+            return sentinel; } } });""")
+    page = context.new_page()
+    set_up_group(page, lambda label: None, ["A", "B", "C", "D"])
+    start(page, lambda label: None, "hartenjagen", ["A", "B", "C", "D"])
+    page.locator("[data-wake-lock][aria-pressed=true]").wait_for()
+    assert page.evaluate("window.locks") == 1
+    page.locator("[data-wake-lock]").click()
+    page.locator("[data-wake-lock][aria-pressed=false]").wait_for()
+    assert page.evaluate("window.locks") == 0
+    page.reload()
+    page.locator("[data-wake-lock][aria-pressed=false]").wait_for()
+    assert page.evaluate("window.locks") == 0  # the phone said no: it stays so
+    context.close()
+
+
+@pytest.mark.parametrize("size", [{"width": 844, "height": 390}, {"width": 1280, "height": 800}])
+def test_on_its_side_the_slate_is_left_and_the_form_right(browser, live_app, size):
+    context = browser.new_context(viewport=size, base_url=live_app.config["BASE_URL"],
+                                  locale="de-DE", has_touch=True)
+    page = context.new_page()
+    shots = Shots(page, f"table-{size['width']}x{size['height']}")
+    set_up_group(page, shots, ["A", "B", "C", "D"])
+    start(page, shots, "hintersche", ["A", "B", "C", "D"])
+    slate = page.locator("svg.slate").bounding_box()
+    form = page.locator("#entry").bounding_box()
+    assert form["x"] >= slate["x"] + slate["width"]  # side by side
+    assert form["y"] < size["height"] / 2  # the form starts at the top, not under the slate
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    shots("table")
+    context.close()
+
+
+def test_hands_saved_without_network_wait_and_are_sent_once_in_order(browser, live_app,
+                                                                       network):
+    context = browser.new_context(viewport=PHONE, base_url=network.url, locale="de-DE",
+                                  has_touch=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    shots = Shots(page, "offline")
+    set_up_group(page, shots, ["A", "B", "C", "D"])
+    start(page, shots, "hintersche", ["A", "B", "C", "D"])
+    table = page.url
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # the service worker keeps this page for when there is no network
+    assert page.evaluate("Boolean(navigator.serviceWorker.controller)")
+    deals = [{"A": 30, "B": 45, "C": 35}, {"A": 10, "B": 20, "C": 30}, {"A": 0, "B": 70, "C": 20}]
+    for name, points in deals[0].items():  # one deal while the network is there
+        page.fill(f"input[name='points-{name}']", str(points))
+    save(page)
+
+    live_app.config["WTF_CSRF_TIME_LIMIT"] = 3  # the tokens the waiting hands carry expire
+    network.cut()
+    context.set_offline(True)
+    page.reload()  # the phone opens the table again without network: from the service worker
+    assert page.locator(".last", has_text="Hand 1").is_visible()  # as it was after deal 1
+    for deal in deals[1:]:
+        for name, points in deal.items():
+            page.fill(f"input[name='points-{name}']", str(points))
+        save(page)
+    waiting = page.locator("[data-waiting-list] li")
+    assert waiting.count() == 2
+    assert waiting.nth(0).inner_text().startswith("#2: A 10 · B 20 · C 30")
+    assert waiting.nth(1).inner_text().startswith("#3: A 0 · B 70 · C 20")
+    assert page.input_value("input[name=seq]") == "4"
+    page.reload()  # still without network: the hands are still there, the form goes on after them
+    assert page.locator("[data-waiting-list] li").count() == 2
+    assert page.input_value("input[name=seq]") == "4"
+    shots("waiting-to-send")
+    with live_app.app_context():
+        assert db.session.get(Game, int(table.rsplit("/", 1)[1])).entry_count == 1
+    time.sleep(4)  # longer than the tokens live
+
+    network.restore()
+    context.set_offline(False)
+    page.locator("[data-waiting]").wait_for(state="hidden", timeout=15000)
+    page.locator(".last", has_text="Hand 3").wait_for(timeout=5000)
+    history = state(page)["history"]
+    assert [list(deal["points"].values()) for deal in history] == [
+        [30, 45, 35, 30], [10, 20, 30, 80], [0, 70, 20, 50]]
+    shots("sent")
+    assert errors == []
+    context.close()
+
+
+def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
+        browser, live_app, network):
+    context = browser.new_context(viewport=PHONE, base_url=network.url, locale="de-DE")
+    page = context.new_page()
+    shots = Shots(page, "offline-refused")
+    set_up_group(page, shots, ["A", "B", "C", "D"])
+    start(page, shots, "hintersche", ["A", "B", "C", "D"])
+    table = page.url
+    network.cut()
+    context.set_offline(True)
+    for name, points in (("A", 30), ("B", 45), ("C", 35)):
+        page.fill(f"input[name='points-{name}']", str(points))
+    save(page)
+    other = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
+                                storage_state=context.storage_state()).new_page()
+    other.goto(table.replace(network.url, live_app.config["BASE_URL"]))
+    for name, points in (("A", 60), ("B", 40), ("C", 20)):
+        other.fill(f"input[name='points-{name}']", str(points))
+    save(other)
+    network.restore()
+    context.set_offline(False)
+    refused = page.locator("[data-waiting-list] li .error")
+    refused.wait_for(timeout=10000)
+    assert "Eintrag 1 passt nicht mehr" in refused.inner_text()
+    assert [list(deal["points"].values()) for deal in state(page)["history"]] == [[60, 40, 20, 20]]
+    shots("refused")
+    page.locator("[data-waiting-list] li button").click()  # understood
+    page.locator("[data-waiting]").wait_for(state="hidden")
+    other.context.close()
+    context.close()
+
+
+def test_taps_on_a_half_entered_hand_stay_when_another_phone_saves(phone, shots, browser,
+                                                                     live_app):
+    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
+    other = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
+                                storage_state=phone.context.storage_state()).new_page()
+    other.goto(phone.url)
+    phone.locator(".tally:has(input[name='tricks-A']) button[data-set='2']").click()  # half-way
+    other.locator(".tally:has(input[name='tricks-B']) button[data-set='4']").click()
+    save(other)
+    phone.locator("[data-live-notice]").wait_for(state="visible", timeout=4000)
+    assert phone.input_value("input[name='tricks-A']") == "2"  # the tap is still there
+    assert "Hand 1" in phone.locator("[data-live-part=state]").inner_text()
+    shots("kept-taps")
+    other.context.close()

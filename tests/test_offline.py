@@ -1,0 +1,93 @@
+"""What the server does for a phone that kept hands while it had no network: each hand sent
+later is answered in JSON, stored once, in order, or refused with a reason; and what the phone
+needs to open the app from its home screen."""
+
+
+from support import enter, make_app, start_game
+
+JSON = {"Accept": "application/json"}
+DEAL = {"points-A": 30, "points-B": 45, "points-C": 35, "points-D": 30}
+
+
+def send(client, path, fields, seq, key):
+    """A waiting hand as static/app.js sends it: with its key and entry number, asking for JSON."""
+    return client.post(path + "/entries", data={"seq": seq, "key": key, **fields}, headers=JSON)
+
+
+def hands(client, path):
+    return client.get(path + "/record.json").get_json()["hands"]
+
+
+def test_a_waiting_hand_sent_twice_is_stored_once_and_the_next_follows_in_order(client):
+    table = start_game(client, "hintersche", ["A", "B", "C", "D"])
+    first = send(client, table, DEAL, 1, "k1")
+    assert first.status_code == 200 and first.get_json() == {"saved": 1}
+    again = send(client, table, DEAL, 1, "k1")  # its answer was lost on the way: sent again
+    assert again.status_code == 200 and again.get_json() == {"saved": 1}
+    second = send(client, table, {"points-A": 10, "points-B": 20, "points-C": 30}, 2, "k2")
+    assert second.get_json() == {"saved": 2}
+    assert [h["points"] for h in hands(client, table)] == [
+        {"A": 30, "B": 45, "C": 35, "D": 30}, {"A": 10, "B": 20, "C": 30, "D": 80}]
+
+
+def test_a_waiting_hand_another_phone_entered_first_is_refused_and_names_its_entry(client):
+    table = start_game(client, "hintersche", ["A", "B", "C", "D"])
+    assert enter(client, table, DEAL).status_code == 302  # the other phone, online
+    answer = send(client, table, {"points-A": 60, "points-B": 40, "points-C": 20}, 1, "late")
+    assert answer.status_code == 409
+    assert "Eintrag 1 passt nicht mehr" in answer.get_json()["refused"]
+    assert len(hands(client, table)) == 1
+
+
+def test_a_waiting_hand_that_breaks_a_rule_or_a_closed_game_is_refused_in_words(client):
+    table = start_game(client, "hintersche", ["A", "B", "C", "D"])
+    answer = send(client, table, {"points-A": 2, "points-B": 2, "points-C": 2, "points-D": 2},
+                  1, "bad")
+    assert answer.status_code == 422
+    assert answer.get_json()["refused"] and "Traceback" not in answer.get_data(as_text=True)
+    empty = send(client, table, {}, 1, "empty")
+    assert empty.status_code == 422 and empty.get_json()["refused"]
+    assert hands(client, table) == []
+    game = start_game(client, "vier-anderle", ["A", "B", "C", "D"])
+    assert client.post(game + "/close", data={}).status_code == 302
+    closed = send(client, game, {"tricks-A": 4}, 1, "after")
+    assert closed.status_code == 422
+    assert closed.get_json() == {"refused": "Dieses Spiel ist abgeschlossen."}
+
+
+def test_the_phone_installs_the_group_from_its_manifest_and_a_stranger_gets_nothing(client, app):
+    start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    manifest = client.get("/g/tanne/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    data = manifest.get_json()
+    assert data["start_url"] == "/g/tanne" and data["display"] == "standalone"
+    assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512"}
+    for icon in data["icons"]:
+        with client.get(icon["src"]) as answer:
+            assert answer.status_code == 200
+    assert app.test_client().get("/g/tanne/manifest.webmanifest").status_code == 404
+    assert client.get("/manifest.webmanifest").get_json()["start_url"] == "/"
+    page = client.get("/g/tanne").get_data(as_text=True)
+    assert 'rel="manifest" href="/g/tanne/manifest.webmanifest"' in page
+
+
+def test_the_service_worker_is_served_from_the_top_and_never_cached_stale(client):
+    with client.get("/sw.js") as worker:
+        assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+        assert worker.headers["Cache-Control"] == "no-cache"
+        assert "/offline" in worker.get_data(as_text=True)
+    offline = client.get("/offline", headers={"Accept-Language": "de"})
+    assert offline.status_code == 200 and "Kein Netz" in offline.get_data(as_text=True)
+
+
+def test_an_expired_form_says_so_in_words_and_stores_nothing(tmp_path):
+    app = make_app("sqlite", tmp_path)  # CSRF on, as in production
+    phone = app.test_client()
+    phone.get("/")
+    # a token from before this phone's session (Flask-WTF refuses an old one the same way)
+    answer = phone.post("/groups", data={"csrf_token": "old", "name": "Tanne"},
+                        headers={"Referer": "http://localhost/"})
+    assert answer.status_code == 400
+    page = answer.get_data(as_text=True)
+    assert "Die Seite war abgelaufen" in page and '<a class="button wide" href="/">' in page
+    assert phone.get("/g/tanne").status_code == 404
