@@ -291,3 +291,20 @@ def test_taps_on_a_half_entered_hand_stay_when_another_phone_saves(phone, shots,
     assert "Hand 1" in phone.locator("[data-live-part=state]").inner_text()
     shots("kept-taps")
     other.context.close()
+
+
+def test_two_packs_with_black_maria_fit_the_phone_and_take_a_tap_per_card(phone, shots):
+    names = ["Anna", "Bartholomäus", "Christa", "Dieter", "Erwin", "Franz"]
+    set_up_group(phone, shots, names)
+    start(phone, shots, "hartenjagen", names, {"decks": 2, "black_maria": True})
+    for width in (390, 320):
+        phone.set_viewport_size({"width": width, "height": 844})
+        assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    shots("two-packs-320")
+    for name, hearts in zip(names, (10, 6, 4, 3, 2), strict=False):
+        phone.fill(f"input[name='hearts-{name}']", str(hearts))  # Franz: 1, by itself
+    for field, name in (("queen", "Anna"), ("queen-2", "Franz"), ("king", "Christa"),
+                        ("king-2", "Dieter"), ("ace", "Erwin"), ("ace-2", "Bartholomäus")):
+        chip(phone, field, name)
+    save(phone)
+    assert state(phone)["hands_played"] == 1
