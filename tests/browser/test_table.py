@@ -143,7 +143,7 @@ def test_back_and_forward_after_a_save_store_nothing_twice(phone, shots, browser
     save(other)
     phone.go_back()
     phone.go_forward()  # a page from the back-forward cache brings itself up to date
-    phone.locator(".last", has_text="Hand 2").wait_for(timeout=3000)
+    phone.locator(".last", has_text="Hand 2").wait_for(timeout=5000)
     save(phone)  # an empty form: refused, nothing stored
     assert len(state(phone)["history"]) == 2
     other.context.close()
@@ -225,6 +225,7 @@ def test_hands_saved_without_network_wait_and_are_sent_once_in_order(browser, li
     assert waiting.nth(1).inner_text().startswith("#3: A 0 · B 70 · C 20")
     assert page.input_value("input[name=seq]") == "4"
     page.reload()  # still without network: the hands are still there, the form goes on after them
+    page.locator("[data-waiting-list] li").nth(1).wait_for()  # read from IndexedDB after loading
     assert page.locator("[data-waiting-list] li").count() == 2
     assert page.input_value("input[name=seq]") == "4"
     shots("waiting-to-send")
