@@ -153,6 +153,16 @@ def rebuild(game: Game) -> None:
         game.status = status_of(table)
 
 
+def check_fresh(game: Game, expected_seq: int | None, key: str | None) -> None:
+    """Raise Duplicate if `key` was recorded before, StaleEntry if the game moved on since the
+    form for entry `expected_seq` was made (checked before the form itself: a form made for a
+    table that has changed must not be stored as the next entry)."""
+    if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
+        raise Duplicate()
+    if expected_seq is not None and expected_seq != game.entry_count + 1:
+        raise StaleEntry()
+
+
 def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
               key: str | None = None, device: str = "") -> int:
     """Append an entry; return its sequence number.
@@ -160,11 +170,8 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
     Raises Duplicate if `key` was recorded before, StaleEntry if the game moved on since the form
     for `expected_seq` was made, engine.RuleError if the entry breaks a rule.
     """
-    if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
-        raise Duplicate()
+    check_fresh(game, expected_seq, key)
     seq = game.entry_count + 1
-    if expected_seq is not None and expected_seq != seq:
-        raise StaleEntry()
     table = table_after(game, seq - 1)
     [(effect, snapshot)] = play_on(table, [data], seq)
     game_id = game.id

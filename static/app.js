@@ -264,6 +264,9 @@
       const row = input.closest(".tally, .stepper, label");
       parts.push(`${input.getAttribute("aria-label") || text(row?.querySelector(".who, .chip span, span"))} ${input.value}`);
     });
+    const playing = [...form.querySelectorAll("input[type=checkbox][name^='playing-']:checked")]
+      .map((box) => text(box.closest("label")));
+    if (playing.length) parts.push(`▶ ${playing.join(", ")}`); // who plays (a type-2 hand)
     form.querySelectorAll("input[type=radio]:checked").forEach((input) => {
       if (!input.value || input.name === "mode") return;
       parts.push(input.getAttribute("aria-label") || `${text(input.closest("fieldset")?.querySelector("legend"))} ${input.value}`);
@@ -300,6 +303,7 @@
     if (!box || !section) return;
     const hands = await waiting(section.dataset.table);
     box.hidden = hands.length === 0;
+    box.querySelector("[data-waiting-note]").hidden = hands.every((h) => h.refused);
     const list = box.querySelector("[data-waiting-list]");
     list.innerHTML = "";
     hands.forEach((hand) => {
@@ -350,8 +354,9 @@
       const refusedTables = new Map();
       for (const hand of await allHands()) {
         if (hand.refused) continue;
-        if (refusedTables.has(hand.table)) {
-          await store("readwrite", (s) => s.put({ ...hand, refused: refusedTables.get(hand.table) }));
+        if (refusedTables.has(hand.table)) { // it came after one that was not saved
+          const held = document.querySelector("[data-entry-forms]")?.dataset.textHeld;
+          await store("readwrite", (s) => s.put({ ...hand, refused: held || refusedTables.get(hand.table) }));
           continue;
         }
         const page = await fetch(hand.table, { cache: "no-store", credentials: "same-origin", signal: within(10000) });

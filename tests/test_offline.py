@@ -2,6 +2,7 @@
 later is answered in JSON, stored once, in order, or refused with a reason; and what the phone
 needs to open the app from its home screen."""
 
+import re
 
 from support import enter, make_app, start_game
 
@@ -91,3 +92,39 @@ def test_an_expired_form_says_so_in_words_and_stores_nothing(tmp_path):
     page = answer.get_data(as_text=True)
     assert "Die Seite war abgelaufen" in page and '<a class="button wide" href="/">' in page
     assert phone.get("/g/tanne").status_code == 404
+
+
+def test_a_late_form_is_refused_as_late_before_its_fields_are_checked(client):
+    table = start_game(client, "hintersche", ["A", "B", "C", "D"])
+    assert enter(client, table, DEAL).status_code == 302  # the first phone saves deal 1
+    late = client.post(table + "/entries", data={"seq": 1, "points-B": 30})  # half a deal
+    assert late.status_code == 302  # told that the hand was taken, not asked for the rest
+    page = client.get(table).get_data(as_text=True)
+    assert "bereits auf einem anderen Handy eingetragen" in page
+    assert len(hands(client, table)) == 1
+
+
+def test_a_hand_typed_on_a_form_for_another_table_is_refused_not_read_differently(client):
+    table = start_game(client, "vier-anderle", ["A", "B", "C", "D"])
+    page = client.get(table).get_data(as_text=True)
+    type1 = re.search(r'name="shape" value="([0-9a-f]+)"', page).group(1)
+    assert send(client, table, {"tricks-A": 4, "shape": type1}, 1, "h1").get_json() == {"saved": 1}
+    # the pot is full: the next hand is type 2, whose form asks who plays; a hand typed on the
+    # type-1 form while the phone had no network does not fit it
+    assert client.get(table + "/state.json").get_json()["next_hand_type"] == 2
+    answer = send(client, table, {"tricks-B": 4, "shape": type1}, 2, "h2")
+    assert answer.status_code == 409
+    assert "Eintrag 2 passt nicht mehr" in answer.get_json()["refused"]
+    assert len(hands(client, table)) == 1
+
+
+def test_back_to_the_undo_question_after_the_undo_undoes_nothing_more(client):
+    table = start_game(client, "hintersche", ["A", "B", "C", "D"])
+    for seq, deal in enumerate((DEAL, {"points-A": 10, "points-B": 20, "points-C": 30}), 1):
+        assert enter(client, table, deal, seq=seq).status_code == 302
+    assert 'undo?seq=2"' in client.get(table).get_data(as_text=True)
+    assert client.post(table + "/undo?seq=2", data={"seq": 2}).status_code == 302
+    again = client.get(table + "/undo?seq=2")  # Back: the question for entry 2 once more
+    assert again.status_code == 302 and again.location.endswith(table.rsplit("/g/", 1)[1])
+    assert "nichts wurde rückgängig gemacht" in client.get(table).get_data(as_text=True).lower()
+    assert len(hands(client, table)) == 1

@@ -23,6 +23,7 @@ from .base import Adapter, GameForm, build, numbers, ticks
 
 class HandForm(GameForm):
     GROUPS = frozenset({"tricks", "playing"})
+    SHAPED_BY = ("hand_type",)  # type 1 reads no "plays" ticks
     hand_type: ClassVar[int]
 
     def entry(self) -> dict[str, Any] | None:

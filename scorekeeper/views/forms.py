@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
@@ -142,11 +143,22 @@ class EveningForm(Form):
 
 
 class EntryForm(Form):
-    """The hidden fields every entry form carries: the idempotency key and the entry number it
-    was made for (a second phone that is late is told, not recorded twice)."""
+    """The hidden fields every entry form carries: the idempotency key, the entry number it was
+    made for (a second phone that is late is told, not recorded twice) and its shape."""
 
     key = HiddenField(validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])  # the page's uuid
     seq = IntegerField(validators=[Optional()])
+    shape = HiddenField()
+    SHAPED_BY: tuple[str, ...] = ()  # the form's attributes that change what its fields mean
+
+    def fields_shape(self) -> str:
+        """Which fields the form has and what they mean (who deals in, the type of hand): a
+        hand typed on a form of another shape, for a table that has changed since, is refused
+        rather than read as something else."""
+        names = sorted(f.name for f in self if f.name not in ("csrf_token", "key", "seq",
+                                                               "shape", "confirm"))
+        names += [f"{a}={getattr(self, a)}" for a in self.SHAPED_BY]
+        return hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
 
 
 class ConfirmForm(Form):
@@ -202,6 +214,11 @@ class EuroField(DecimalField):
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         super().process_formdata([str(v).replace(",", ".").strip() for v in valuelist])
+
+    def _value(self) -> str:
+        """Shown as the phone's language writes it: 0,10 in German and Dutch."""
+        shown = str(super()._value())
+        return shown.replace(".", ",") if str(get_locale()) in ("de", "nl") else shown
 
 
 def _option_field(option: Any) -> Field:

@@ -169,6 +169,10 @@ def add_entry(slug: str, game_id: int):
     kind = adapter.form_kind(request.form)
     form = adapter.form(kind, game.state, rules, group, request.form)
     try:
+        key = form.key.data if form.key.validate(form) else None  # a bad one: refused below
+        scoring.check_fresh(game, form.seq.data, key or None)
+        if form.shape.data and form.shape.data != form.fields_shape():
+            raise scoring.StaleEntry()  # typed for the table as it was (kept while offline)
         data = form.entry() if form.validate_on_submit() else None
         if data is None:
             return _refused(_problems(form)) if queued else _render_table(group, game, form, 400)
@@ -189,9 +193,9 @@ def add_entry(slug: str, game_id: int):
     except scoring.StaleEntry:
         db.session.rollback()
         if queued:
-            return _refused(_("Entry %(seq)s no longer fits: the game changed on another phone "
-                              "in the meantime, so it was not saved. Check the table and enter "
-                              "it again if it is missing.", seq=form.seq.data), 409)
+            return _refused(_("Entry %(seq)s no longer fits the table as it is now (another "
+                              "hand came before it), so it was not saved. Check the table and "
+                              "enter it again if it is missing.", seq=form.seq.data), 409)
         flash(_("This hand was already entered on another phone. Here is the table now."))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     db.session.commit()
@@ -219,6 +223,11 @@ def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     if not game.entry_count or game.status == "closed":
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    asked = request.args.get("seq", type=int)  # the last entry when the table showed the link
+    if request.method == "GET" and asked is not None and asked != game.entry_count:
+        # back to the question after the undo (or another phone's): never the next entry's
+        flash(_("Entry %(seq)s is no longer the last one: nothing was undone.", seq=asked))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
@@ -287,12 +296,13 @@ def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], a
                  form: Any, kind: str, rules: dict[str, Any], status: int = 200,
                  preview: scoring.Preview | None = None):
     """The edit page; with `preview` it shows what the correction changes and asks to confirm
-    it, listing the later entries that score differently."""
-    later = [row for row in preview.effects[1:] if adapter.changed(row[1], row[2])] \
+    it, listing the corrected entry and the later ones that score differently."""
+    changes = [row for row in preview.effects if adapter.changed(row[1], row[2])] \
         if preview else []
+    later = [row for row in changes if row[0] != entry.seq]
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            adapter=adapter, form=form, part=adapter.template(kind),
-                           rules=rules, preview=preview, later=later), status
+                           rules=rules, preview=preview, changes=changes, later=later), status
 
 
 @bp.get("/<int:game_id>/history")

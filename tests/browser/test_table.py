@@ -186,6 +186,8 @@ def test_on_its_side_the_slate_is_left_and_the_form_right(browser, live_app, siz
     form = page.locator("#entry").bounding_box()
     assert form["x"] >= slate["x"] + slate["width"]  # side by side
     assert form["y"] < size["height"] / 2  # the form starts at the top, not under the slate
+    button = page.locator("#entry button[type=submit]").first.bounding_box()
+    assert button["y"] + button["height"] <= size["height"]  # Save without scrolling
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     shots("table")
     context.close()
