@@ -132,12 +132,17 @@ def evening_day() -> dt.date:
     return (dt.datetime.now(zone) - dt.timedelta(hours=6)).date()
 
 
+def find_evening(group: Group, day: dt.date | None = None) -> Evening | None:
+    """The group's evening on `day` (tonight by default), if there is one."""
+    return db.session.scalar(select(Evening).where(Evening.group_id == group.id,
+                                                   Evening.date == (day or evening_day()))
+                             .order_by(Evening.id).limit(1))
+
+
 def evening_for(group: Group, day: dt.date | None = None) -> Evening:
     """The group's evening on `day` (tonight by default), created if needed."""
     day = day or evening_day()
-    evening = db.session.scalar(select(Evening).where(Evening.group_id == group.id,
-                                                      Evening.date == day)
-                                .order_by(Evening.id).limit(1))
+    evening = find_evening(group, day)
     if evening is None:
         evening = Evening(group_id=group.id, date=day, place="")
         db.session.add(evening)

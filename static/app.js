@@ -303,7 +303,9 @@
     if (!box || !section) return;
     const hands = await waiting(section.dataset.table);
     box.hidden = hands.length === 0;
-    box.querySelector("[data-waiting-note]").hidden = hands.every((h) => h.refused);
+    const sending = hands.some((h) => !h.refused);
+    box.querySelector("[data-waiting-note]").hidden = !sending;
+    box.dataset.sending = String(sending); // the form's "hand N, X deals" is not known then
     const list = box.querySelector("[data-waiting-list]");
     list.innerHTML = "";
     hands.forEach((hand) => {
@@ -350,8 +352,8 @@
 
   async function sendWaiting() {
     let sent = false;
+    const refusedTables = new Map();
     try {
-      const refusedTables = new Map();
       for (const hand of await allHands()) {
         if (hand.refused) continue;
         if (refusedTables.has(hand.table)) { // it came after one that was not saved
@@ -380,7 +382,10 @@
       // still no network: the next try comes
     }
     await showWaiting();
-    if (sent && document.querySelector("[data-entry-forms]")) await refresh(!typed).catch(() => {});
+    // the table as it is now: with the hands sent, or the other phone's that came first
+    if ((sent || refusedTables.size) && document.querySelector("[data-entry-forms]")) {
+      await refresh(!typed).catch(() => {});
+    }
   }
 
   // --- live: other phones' hands ---------------------------------------------------------------

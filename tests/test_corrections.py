@@ -185,3 +185,13 @@ def test_a_tied_deal_corrected_into_an_untied_one_and_back_through_the_confirm(c
     assert "Keine spätere Hand ändert sich." in changes(page)
     assert client.post(path + "/entries/1", data=confirm_form(page)).status_code == 302
     assert record(client, path)["hands"][0]["playoffs"] == [{"Kurt": 35, "Hubert": 50}]
+
+
+def test_the_preview_shows_what_the_corrected_hand_itself_now_does(client):
+    path = start_game(client, "hintersche", FOUR)
+    enter(client, path, deal(30, 45, 35, 30))  # Hubert has most: his mark
+    enter(client, path, deal(30, 30, 45, 35))
+    page = client.post(path + "/entries/1", data=deal(45, 30, 35, 30)).get_data(as_text=True)
+    listed = changes(page)
+    assert "Eintrag 1: Hubert bekommt einen Strich → Kurt bekommt einen Strich" in listed
+    assert record(client, path)["hands"][0]["points"]["Hubert"] == 45  # nothing stored yet

@@ -151,3 +151,12 @@ def test_a_rule_option_out_of_its_bounds_is_refused_at_its_field(client):
     assert "ganze Cent" in page
     assert client.get("/g/tanne").status_code == 200 and "/games/1" not in client.get(
         "/g/tanne").get_data(as_text=True)
+
+
+def test_money_in_a_rule_is_shown_with_the_languages_decimal_comma(client):
+    client.post("/groups", data={"name": "tanne"})
+    page = client.get("/g/tanne/games/new?kind=hartenjagen").get_data(as_text=True)
+    assert re.search(r'name="rule-cents_per_point"[^>]*value="0,00"', page)
+    client.get("/lang/en")
+    page = client.get("/g/tanne/games/new?kind=hartenjagen").get_data(as_text=True)
+    assert re.search(r'name="rule-cents_per_point"[^>]*value="0.00"', page)

@@ -20,11 +20,9 @@ bp = Blueprint("tv", __name__, url_prefix="/g/<slug>")
 
 def _tonight(group: Group) -> Evening | None:
     """Today's evening (the one a new game joins), else the latest; never makes one."""
-    evenings = select(Evening).where(Evening.group_id == group.id)
-    return (db.session.scalar(evenings.where(Evening.date == club.evening_day())
-                              .order_by(Evening.id).limit(1))
-            or db.session.scalar(evenings.order_by(Evening.date.desc(), Evening.id.desc())
-                                 .limit(1)))
+    return club.find_evening(group) or db.session.scalar(
+        select(Evening).where(Evening.group_id == group.id)
+        .order_by(Evening.date.desc(), Evening.id.desc()).limit(1))
 
 
 @bp.get("/tv")

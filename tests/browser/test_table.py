@@ -257,9 +257,10 @@ def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
     table = page.url
     network.cut()
     context.set_offline(True)
-    for name, points in (("A", 30), ("B", 45), ("C", 35)):
-        page.fill(f"input[name='points-{name}']", str(points))
-    save(page)
+    for deal in ({"A": 30, "B": 45, "C": 35}, {"A": 10, "B": 20, "C": 30}):  # two wait
+        for name, points in deal.items():
+            page.fill(f"input[name='points-{name}']", str(points))
+        save(page)
     other = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
                                 storage_state=context.storage_state()).new_page()
     other.goto(table.replace(network.url, live_app.config["BASE_URL"]))
@@ -269,11 +270,15 @@ def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
     network.restore()
     context.set_offline(False)
     refused = page.locator("[data-waiting-list] li .error")
-    refused.wait_for(timeout=10000)
-    assert "Eintrag 1 passt nicht mehr" in refused.inner_text()
+    refused.nth(1).wait_for(timeout=10000)
+    assert "Eintrag 1 passt nicht mehr" in refused.nth(0).inner_text()
+    assert "Die Hand davor wurde nicht gespeichert" in refused.nth(1).inner_text()  # held back
+    assert page.locator("[data-waiting-note]").is_hidden()  # no "no network" any more
     assert [list(deal["points"].values()) for deal in state(page)["history"]] == [[60, 40, 20, 20]]
+    page.locator(".last", has_text="Hand 1").wait_for()  # the other phone's deal is on the slate
     shots("refused")
-    page.locator("[data-waiting-list] li button").click()  # understood
+    for _ in range(2):
+        page.locator("[data-waiting-list] li button").first.click()  # understood
     page.locator("[data-waiting]").wait_for(state="hidden")
     other.context.close()
     context.close()
