@@ -29,7 +29,9 @@ class Settlement:
 
 
 def games_of(evening: Evening) -> list[Game]:
-    return list(db.session.scalars(select(Game).where(Game.evening_id == evening.id)
+    """The evening's games (a deleted one counts nowhere)."""
+    return list(db.session.scalars(select(Game).where(Game.evening_id == evening.id,
+                                                      Game.status != "deleted")
                                    .order_by(Game.id)))
 
 

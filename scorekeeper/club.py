@@ -69,7 +69,9 @@ _BROWSERS = (("Edg/", "Edge"), ("OPR/", "Opera"), ("SamsungBrowser", "Samsung In
 def device_label(user_agent: str) -> str:
     """What kind of phone made a change, in a few words ("Android · Chrome"): enough to tell the
     phones at the table apart in a game's history, never the browser's whole string. A label
-    stays as it is."""
+    stays as it is; only printable characters are kept (a browser may send control characters,
+    which an export could not carry)."""
+    user_agent = "".join(c for c in user_agent if c.isprintable())
     if "/" not in user_agent and len(user_agent) <= 40:
         return user_agent
     system = next((label for key, label in _SYSTEMS if key in user_agent), "")

@@ -9,6 +9,7 @@ data-fill code of its own.
 
 from __future__ import annotations
 
+import json
 import sys
 
 from sqlalchemy import select
@@ -27,6 +28,9 @@ def rebuild_game(game: Game) -> str | None:
     try:
         scoring.rebuild(game)
     except engine.RuleError as error:
+        game.problem = {"code": error.code, "params": json.loads(json.dumps(error.params,
+                                                                            default=str)),
+                        "entry": error.entry, "entry_word": error.entry_word}
         group = db.session.get(Group, game.group_id)
         warning = f"game {game.id} (group {group.slug}): {error}"
         try:
@@ -34,6 +38,7 @@ def rebuild_game(game: Game) -> str | None:
         except (KeyError, TypeError):
             warning += " (its old state gives no standings)"
         return warning
+    game.problem = None
     standings.store(game)
     return None
 

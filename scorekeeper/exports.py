@@ -11,9 +11,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import accounts, club, games, records, standings
+from . import accounts, club, games, records, scoring, standings
 from .db import db
-from .models import Evening, Game, Group, PaidPayment, Player, Revision
+from .models import ENDED, Evening, Game, Group, PaidPayment, Player, Revision
 from .records import check_json, show, step
 
 FORMAT = "scorekeeper-group/1"
@@ -112,11 +112,11 @@ def _text(value: Any, path: str, longest: int, empty: bool = False) -> str:
     return value
 
 
-def _whole(value: Any, path: str, unit: str, most: int) -> int:
+def _whole(value: Any, path: str, unit: str, most: int, least: int = 1) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise _bad(path, f"{show(value)} is not a whole number{unit}")
-    if not 1 <= value <= most:
-        raise _bad(path, f"{value} is not between 1 and {most}")
+    if not least <= value <= most:
+        raise _bad(path, f"{value} is not between {least} and {most}")
     return value
 
 
@@ -188,18 +188,20 @@ def _check_game(game: Any, path: str, names: set[str]) -> None:
         if not isinstance(name, str) or name.casefold() not in names:
             raise _bad(f"{path}.players[{k}]", f"{show(name)} is not one of the group's players")
     status = game.get("status", "running")
-    if status not in ("running", "finished", "closed"):
-        raise _bad(f"{path}.status", f"{show(status)} is not running, finished or closed")
-    adapter = games.GAMES.get(game["game"]) if isinstance(game["game"], str) else None
-    if status == "closed" and adapter is not None and not adapter.CLOSES:
-        raise _bad(f"{path}.status", f"a game of {show(game['game'])} is not closed by its "
-                                     "players")
+    if status not in ("running", "finished", "closed", "deleted"):
+        raise _bad(f"{path}.status", f"{show(status)} is not running, finished, closed or "
+                                     "deleted")
+    if status == "deleted" and game.get("hands"):
+        raise _bad(f"{path}.status", "a game with hands is ended, never deleted")
     for k, revision in enumerate(_list(game.get("revisions", []), f"{path}.revisions")):
         where = f"{path}.revisions[{k}]"
         _object(revision, where, ("seq", "action", "data", "at"), ("device",))
-        _whole(revision["seq"], f"{where}.seq", "", club.MAX_ID)
-        if revision["action"] not in ("add", "edit", "undo"):
-            raise _bad(f"{where}.action", f"{show(revision['action'])} is not add, edit or undo")
+        if revision["action"] not in ("add", "edit", "undo", "end", "delete"):
+            raise _bad(f"{where}.action", f"{show(revision['action'])} is not add, edit, undo, "
+                                          "end or delete")
+        # the game's end and its deletion come after its last entry, which may be none
+        _whole(revision["seq"], f"{where}.seq", "", club.MAX_ID,
+               least=0 if revision["action"] in ("end", "delete") else 1)
         if not isinstance(revision["data"], dict):
             raise _bad(f"{where}.data", f"{show(revision['data'])} is not an object")
         device = revision.get("device", "")
@@ -263,8 +265,10 @@ def _import_game(group: Group, evening: Evening, record: dict[str, Any], path: s
         if player["name"].casefold() not in names:
             raise _bad(path, f"{show(player['name'])} plays but is not one of the group's "
                              "players")
-    if record.get("status") == "closed":
-        game.status = "closed"
+    if record.get("status") in ENDED:  # ended by its players, or deleted
+        game.status = record["status"]
+        if game.status == "closed":
+            game.state = scoring.ended_state(game)
         standings.store(game)
     for revision in record.get("revisions", []):
         db.session.add(Revision(game_id=game.id, seq=revision["seq"], action=revision["action"],

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from flask import Flask, current_app, request
 from flask_babel import Babel, get_locale, gettext
 
@@ -32,6 +35,22 @@ def rule_message(error: engine.RuleError, with_entry: bool = False) -> str:
     return error.message(translate, with_entry=with_entry)
 
 
+def problem_message(problem: Mapping[str, Any] | None) -> str:
+    """Why a game kept from before an upgrade is read-only (Game.problem), in one sentence."""
+    if not problem:
+        return ""
+    try:
+        error = engine.RuleError(str(problem["code"]), **dict(problem["params"]))
+        error.entry = problem.get("entry")
+        error.entry_word = str(problem.get("entry_word") or "hand")
+        why = rule_message(error, with_entry=True)
+    except (KeyError, TypeError, ValueError, IndexError):
+        why = ""
+    return gettext("Since an update of the app this game no longer fits its rules (%(why)s). "
+                   "It is shown as it was and takes no more hands; it can still be exported "
+                   "and ended.", why=why or "?")
+
+
 def localized(text: str) -> str:
     """A title, summary or option text of the engine, translated."""
     return translate(text)
@@ -49,4 +68,5 @@ def option_label(option: engine.options.Option, value: object) -> str:
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale)
-    app.jinja_env.globals.update(language=language, localized=localized, option_label=option_label)
+    app.jinja_env.globals.update(language=language, localized=localized, option_label=option_label,
+                                 problem_message=problem_message)

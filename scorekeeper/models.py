@@ -27,6 +27,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+# A game that is "closed" was ended by its players (closing time, or a Vier-Anderle evening);
+# a "deleted" one was started by mistake and had no hands: it counts nowhere. Neither takes
+# hands any more; "running" and "finished" follow the game's rules.
+ENDED = ("closed", "deleted")
+
+
 class Group(db.Model):
     """A Stammtisch. It is private: a phone gets in by the join link (its `token`), read-only by
     the view link (`view_token`), or with the group's name and PIN (see scorekeeper/access.py)."""
@@ -75,7 +81,8 @@ class Game(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     seating: Mapped[list[str]] = mapped_column(JSON)
     first_dealer: Mapped[str] = mapped_column(String(40))
-    status: Mapped[str] = mapped_column(String(12), default="running")  # running/finished/closed
+    # running / finished / closed / deleted (see ENDED)
+    status: Mapped[str] = mapped_column(String(12), default="running")
     entry_count: Mapped[int] = mapped_column(default=0)
     # bumped by every change (entry added, edited, undone; game closed; player renamed), so a
     # change made from an outdated read is refused instead of overwriting a newer one
@@ -83,6 +90,9 @@ class Game(db.Model):
     # cache of the engine's summary: the replay output without the history (that is in the
     # entries' `effect`), so reading it does not grow with the game
     state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    # why the engine refuses the game's entries since an upgrade (a RuleError's code, params
+    # and entry; see derived.rebuild_game), or None: such a game is shown read-only
+    problem: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
     updated_at: Mapped[dt.datetime] = mapped_column(default=now)
 
@@ -126,7 +136,7 @@ class Revision(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
     seq: Mapped[int]
-    action: Mapped[str] = mapped_column(String(8))  # add / edit / undo
+    action: Mapped[str] = mapped_column(String(8))  # add / edit / undo / end / delete
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     key: Mapped[str | None] = mapped_column(String(64), unique=True)  # idempotency key of the form
     device: Mapped[str] = mapped_column(String(200), default="")

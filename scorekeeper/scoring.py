@@ -22,7 +22,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from . import engine, standings
 from .db import db
-from .models import Entry, Game, Revision, now
+from .models import ENDED, Entry, Game, Revision, now
 
 
 class StaleEntry(Exception):
@@ -74,6 +74,11 @@ def recent_effects(game: Game, count: int) -> list[dict[str, Any]]:
     return [row for row in reversed(rows) if row is not None]
 
 
+def last_effect(game: Game) -> dict[str, Any] | None:
+    """What the game's last entry did (its history row)."""
+    return next(iter(recent_effects(game, 1)), None)
+
+
 def play_on(table: Any, hands: list[dict[str, Any]], first: int) -> list[tuple[Any, Any]]:
     """Apply `hands` (numbered from `first`) to `table`; return each one's (effect, snapshot).
 
@@ -107,7 +112,7 @@ def claim(game: Game, **values: Any) -> None:
 
 def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:
     """Store the replayed state (and the new number of entries), and the game's results."""
-    if game.status == "closed":
+    if game.status in ENDED:
         raise StaleEntry()
     claim(game, entry_count=game.entry_count if count is None else count,
           state=table.summary(), status=status_of(table))
@@ -149,8 +154,43 @@ def rebuild(game: Game) -> None:
     for entry, (effect, snapshot) in zip(entries, derived, strict=True):
         entry.effect, entry.snapshot = effect, snapshot
     game.state = table.summary()
-    if game.status != "closed":
+    if game.status == "closed":  # ended by the players: its money as they ended it
+        game.state = ended_state(game)
+    elif game.status != "deleted":
         game.status = status_of(table)
+
+
+def ended_state(game: Game) -> dict[str, Any]:
+    """The game's summary as it stands when its players end it now (the engine's `ended`)."""
+    table_class = engine.get(game.kind).Table
+    try:
+        rules = engine.options.resolve(table_class.OPTIONS, game.rules)
+    except engine.RuleError:  # kept from before an upgrade: it ends by the rules it was played by
+        rules = engine.options.as_stored(table_class.OPTIONS, game.rules)
+    return table_class.ended(game.state, rules)
+
+
+def end_game(game: Game, device: str = "") -> None:
+    """The players end the game now (closing time): it is closed, its money and standings are
+    what the game's `ended` says, and the history keeps when and on which phone. Raises
+    StaleEntry if the game is no longer running or changed meanwhile."""
+    if game.status != "running":
+        raise StaleEntry()
+    claim(game, status="closed", state=ended_state(game))
+    db.session.add(Revision(game_id=game.id, seq=game.entry_count, action="end", data={},
+                            device=device[:200]))
+    db.session.flush()
+
+
+def delete_game(game: Game, device: str = "") -> None:
+    """Delete a game started by mistake: only one with no hands. It stays, marked as deleted,
+    in the history and the exports, and counts nowhere. Raises StaleEntry otherwise."""
+    if game.entry_count or game.status in ENDED:
+        raise StaleEntry()
+    claim(game, status="deleted")
+    db.session.add(Revision(game_id=game.id, seq=0, action="delete", data={},
+                            device=device[:200]))
+    db.session.flush()
 
 
 def check_fresh(game: Game, expected_seq: int | None, key: str | None) -> None:
@@ -210,6 +250,11 @@ def _replayed(game: Game, seq: int, data: dict[str, Any]
                                .order_by(Entry.seq)).all()
     table = table_after(game, seq - 1)
     derived = play_on(table, [data] + [e.data for e in later[1:]], seq)
+    for stored, (effect, _snapshot) in zip(later[1:], derived[1:], strict=True):
+        error = stored.effect and type(table).meaning_changed(stored.effect, effect)
+        if error:  # the later hand would be read as something the players did not enter
+            error.entry, error.entry_word = stored.seq, table.ENTRY_WORD
+            raise error
     return list(later), table, derived
 
 

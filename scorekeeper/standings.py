@@ -18,9 +18,11 @@ from .models import Evening, Game, Result
 def store(game: Game) -> None:
     """Rewrite the game's rows in `Result` from its current state."""
     adapter = games.get(game.kind)
+    db.session.execute(delete(Result).where(Result.game_id == game.id))
+    if game.status == "deleted":
+        return
     money, _house = adapter.money(game)
     season = db.session.scalar(select(Evening.date).where(Evening.id == game.evening_id)).year
-    db.session.execute(delete(Result).where(Result.game_id == game.id))
     db.session.execute(insert(Result), [
         {"game_id": game.id, "group_id": game.group_id, "evening_id": game.evening_id,
          "season": season, "kind": game.kind, "player": player["name"],

@@ -163,6 +163,7 @@
 
     // one tap sends once; a slow network must not tempt a second tap
     root.querySelectorAll("form[data-once]").forEach((form) => {
+      if (form.closest("[data-entry-forms]")) return; // see `send`
       form.addEventListener("submit", () => {
         setTimeout(() => form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = true; }), 0);
       });
@@ -177,7 +178,8 @@
     // is kept on the phone
     root.querySelectorAll("[data-entry-forms] form").forEach((form) => {
       form.querySelector("input[name=key]").value = newKey();
-      form.addEventListener("submit", (e) => { e.preventDefault(); send(form); });
+      // a 2nd tap: nothing typed, not sent
+      form.addEventListener("submit", (e) => { e.preventDefault(); if (typed) send(form); });
     });
 
     setUpWakeLock(root);
@@ -299,9 +301,8 @@
 
   async function showWaiting() {
     const box = document.querySelector("[data-waiting]");
-    const section = document.querySelector("[data-entry-forms]");
-    if (!box || !section) return;
-    const hands = await waiting(section.dataset.table);
+    if (!box) return;
+    const hands = await waiting(box.dataset.table);
     box.hidden = hands.length === 0;
     const sending = hands.some((h) => !h.refused);
     box.querySelector("[data-waiting-note]").hidden = !sending;
@@ -313,7 +314,7 @@
       item.textContent = hand.text;
       const note = document.createElement("small");
       note.className = hand.refused ? "error" : "muted";
-      note.textContent = hand.refused ? `${section.dataset.textRefused}: ${hand.refused}` : section.dataset.textSending;
+      note.textContent = hand.refused ? `${box.dataset.textRefused}: ${hand.refused}` : box.dataset.textSending;
       item.append(" ", note);
       if (hand.refused) {
         const gone = document.createElement("button");
@@ -326,6 +327,8 @@
       }
       list.append(item);
     });
+    const section = document.querySelector("[data-entry-forms]");
+    if (!section) return;
     // the form goes on after the hands that wait: their entry numbers come first
     const last = hands.filter((h) => !h.refused).map((h) => h.seq).pop();
     if (last) {
@@ -357,7 +360,7 @@
       for (const hand of await allHands()) {
         if (hand.refused) continue;
         if (refusedTables.has(hand.table)) { // it came after one that was not saved
-          const held = document.querySelector("[data-entry-forms]")?.dataset.textHeld;
+          const held = document.querySelector("[data-waiting]")?.dataset.textHeld;
           await store("readwrite", (s) => s.put({ ...hand, refused: held || refusedTables.get(hand.table) }));
           continue;
         }

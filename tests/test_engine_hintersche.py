@@ -729,9 +729,14 @@ def test_all_tricks_needs_the_others_on_0() -> None:
     assert error.message(DE) == "Hand 5: B hat 10 Augen, aber D hat alle Stiche gemacht"
 
 
-def test_all_tricks_only_in_butzen() -> None:
-    error = fails([{"points": {"A": 140, "B": 0, "C": 0, "D": 0}, "all_tricks": "A"}])
-    assert (error.code, error.field) == ("hintersche.all_tricks_not_butzen", "all_tricks")
+def test_all_tricks_in_vier_strich_is_a_march() -> None:
+    table = play([{"points": {"A": 140, "B": 0, "C": 0, "D": 0}, "all_tricks": "A"}])
+    row = table.history()[0]
+    assert row["all_tricks"] == "A"
+    assert {p["name"]: p["marks"] for p in table.report()["players"]} == {
+        "A": 0, "B": 1, "C": 1, "D": 1}
+    error = fails([{"points": {"A": 130, "B": 10, "C": 0, "D": 0}, "all_tricks": "A"}])
+    assert (error.code, error.field) == ("hintersche.all_tricks_others", "B")
 
 
 def test_all_tricks_by_a_player_who_is_out() -> None:
@@ -858,7 +863,7 @@ def test_report_before_any_deal() -> None:
     assert report["hands_played"] == 0 and report["next_dealer"] == "A"
     assert report["phase"] == "vier-strich" and report["game_number"] == 1
     assert report["in_deal"] == P and report["history"] == [] and report["games"] == []
-    assert report["all_tricks_allowed"] is False
+    assert report["all_tricks_allowed"] is True
     json.dumps(report)
 
 

@@ -96,6 +96,7 @@ def test_seed_example_type_1_losers_pay_what_was_in_the_pot() -> None:
         "next_hand_type": 2,
         "seated": SIX,
         "dealer": "B",
+        "last_dealer": "A",
         "pot_cents": 160,
         "starting_pot": 0,
         "can_close": True,
@@ -515,8 +516,8 @@ def test_whoever_leaves_keeps_their_balance_and_is_listed_as_not_seated() -> Non
 
 
 def test_a_new_player_joins_with_nothing() -> None:
-    report = play([HAND_1, {"table": ["A", "G", "B", "C", "D", "E", "F"]}, HAND_2])
-    assert report["seated"] == ["A", "G", "B", "C", "D", "E", "F"]
+    report = play([HAND_1, {"table": ["A", "B", "G", "C", "D", "E", "F"]}, HAND_2])
+    assert report["seated"] == ["A", "B", "G", "C", "D", "E", "F"]
     assert balances(report)["G"] == 0
     assert report["history"][1]["joined"] == ["G"]
     assert report["history"][2]["payments"]["G"] == 0
@@ -538,17 +539,56 @@ def test_a_returning_player_keeps_the_old_balance() -> None:
     assert report["history"][2]["joined"] == ["D"]
 
 
-def test_table_change_keeps_the_next_dealer_if_still_seated() -> None:
+# After a table change the deal goes on as the seed says: "Nach jedem Blatt gibt der nächste
+# Spieler links vom vorigen Geber" -- the player seated after the last dealer.
+
+def test_after_a_table_change_the_player_seated_after_the_last_dealer_deals() -> None:
+    # A dealt hand 1; in the new order F sits after A (round the table)
     report = play([HAND_1, {"table": ["F", "E", "B", "A"]}])
-    assert report["next_dealer"] == "B"
+    assert report["next_dealer"] == "F" and report["last_dealer"] == "A"
     table = replay(make_record([HAND_1, {"table": ["F", "E", "B", "A"]}]))
     table.apply({"playing": ["A"]})
-    assert table.report()["history"][-1]["dealer"] == "B"
-    assert table.report()["next_dealer"] == "A"  # to B's left in the new order
+    assert table.report()["history"][-1]["dealer"] == "F"
+    assert table.report()["next_dealer"] == "E"
 
 
-def test_table_change_without_the_next_dealer_gives_the_deal_to_the_first_listed() -> None:
-    assert play([HAND_1, {"table": ["E", "C", "A"]}])["next_dealer"] == "E"
+def test_a_newcomer_seated_right_after_the_last_dealer_deals_next() -> None:
+    report = play([HAND_1, {"table": ["A", "G", "B", "C", "D", "E", "F"]}])
+    assert report["next_dealer"] == "G"
+    assert report["history"][1]["dealer"] == "G"
+
+
+def test_when_the_last_dealer_leaves_the_next_seated_player_after_them_deals() -> None:
+    # B dealt hand 2 and leaves, and so does C, who was due to deal: D is next round the table
+    report = play([HAND_1, HAND_2, {"table": ["A", "D", "E", "F"]}])
+    assert report["next_dealer"] == "D"
+    # A dealt and leaves with B: C, not the first of the new list
+    assert play([HAND_1, {"table": ["E", "D", "C"]}])["next_dealer"] == "C"
+
+
+def test_two_table_changes_in_a_row_go_on_from_the_same_last_dealer() -> None:
+    # B dealt and left (C deals), then C leaves too before a hand: D, the next after B's seat
+    report = play([HAND_1, HAND_2, {"table": ["A", "C", "D", "E", "F"]},
+                   {"table": ["A", "D", "E", "F"]}])
+    assert report["next_dealer"] == "D"
+    # a newcomer who sits down between A and C does not take the deal C was given
+    report = play([HAND_1, HAND_2, {"table": ["A", "C", "D", "E", "F"]},
+                   {"table": ["A", "G", "C", "D", "E", "F"]}])
+    assert report["next_dealer"] == "C"
+
+
+def test_before_the_first_hand_the_first_dealer_keeps_the_deal_if_still_seated() -> None:
+    assert replay(make_record([{"table": ["C", "D", "A"]}])).report()["next_dealer"] == "A"
+    assert play([{"table": ["E", "C", "B"]}])["next_dealer"] == "E"
+
+
+def test_a_named_dealer_deals_and_the_deal_goes_on_from_them() -> None:
+    report = play([HAND_1, {"table": ["A", "B", "C", "D"], "dealer": "D"},
+                   {"table": ["A", "B", "C", "D", "G"]}])
+    assert report["next_dealer"] == "D"
+    table = replay(make_record([HAND_1, {"table": ["A", "B", "C", "D"], "dealer": "D"},
+                                {"tricks": {"D": 4}}, {"table": ["A", "B", "C", "D", "G"]}]))
+    assert table.report()["next_dealer"] == "G"
 
 
 def test_table_change_may_name_the_dealer() -> None:

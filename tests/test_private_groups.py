@@ -188,7 +188,8 @@ def test_no_page_has_an_inline_script_or_style(client):
         "/g/tanne/standings", "/join", "/offline", game + "/history", game + "/entries/1",
         game + "/tv", "/g/tanne/tv", "/g/tanne/players", "/g/tanne/evenings")}
     # a correction's preview, and the page of a form that had expired
-    pages["preview"] = client.post(game + "/entries/1", data={"hearts-A": 13, "queen": "C"})
+    pages["preview"] = client.post(game + "/entries/1", data={"hearts-A": 13, "queen": "C"},
+                                   follow_redirects=True)
     for url, answer in pages.items():
         assert answer.status_code == 200, url
         page = answer.get_data(as_text=True)

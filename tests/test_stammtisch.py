@@ -101,7 +101,8 @@ def test_a_payment_marked_as_paid_stays_paid_when_a_hand_is_corrected(client, ru
     assert client.get(evening).get_data(as_text=True).count("bezahlt ✓") == 1
     # a correction afterwards: hand 1 of Hartenjagen gave A 4 hearts and C 9
     corrected = {"hearts-A": 4, "hearts-C": 9, "queen": "B"}
-    assert client.post("/g/tanne/games/3/entries/1", data=corrected).status_code == 200
+    assert client.post("/g/tanne/games/3/entries/1", data=corrected,
+                       follow_redirects=True).status_code == 200
     version = client.get("/g/tanne/games/3/live").get_json()["version"]
     client.post("/g/tanne/games/3/entries/1", data={**corrected, "confirm": version})
     settlement = client.get(evening + "/settlement.json").get_json()

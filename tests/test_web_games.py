@@ -23,7 +23,7 @@ def state(client, path):
 
 def correct(client, path, seq, fields):
     """Save a correction as a phone does: it shows what it changes, then the confirm stores it."""
-    preview = client.post(f"{path}/entries/{seq}", data=fields)
+    preview = client.post(f"{path}/entries/{seq}", data=fields, follow_redirects=True)
     if preview.status_code != 200:
         return preview
     version = client.get(path + "/live").get_json()["version"]

@@ -30,7 +30,7 @@ def rows(client, path):
 
 def correct(client, path, seq, fields):
     """A correction as a phone saves it: first the preview of what it changes, then confirmed."""
-    client.post(f"{path}/entries/{seq}", data=fields)
+    client.post(f"{path}/entries/{seq}", data=fields, follow_redirects=True)
     version = client.get(path + "/live").get_json()["version"]
     return client.post(f"{path}/entries/{seq}", data={**fields, "confirm": version})
 

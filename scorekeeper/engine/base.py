@@ -125,6 +125,23 @@ class Table(abc.ABC):
     def _play(self, entry: Mapping[str, Any]) -> Row:
         """Check the entry and, only if all of it is valid, play it; return its row."""
 
+    @classmethod
+    def meaning_changed(cls, entered: Mapping[str, Any], now: Mapping[str, Any]
+                        ) -> RuleError | None:
+        """Whether an entry, played again after a correction of an earlier one, would mean
+        something else than what the players entered (`entered` and `now` are its history
+        rows, then and now): the error that says what, else None. A correction must never
+        silently re-type a later hand. By default an entry always means the same."""
+        return None
+
+    @classmethod
+    def ended(cls, summary: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The summary of a game that the players end now, before its rules end it (closing
+        time), played by `rules` (all options): what its money and standings then show, and
+        nobody deals any more. By default the money as it stands (it does at every moment)."""
+        return {**summary, "next_dealer": None,
+                **({"dealer": None} if "dealer" in summary else {})}
+
     # --- report -----------------------------------------------------------------------------
 
     @abc.abstractmethod

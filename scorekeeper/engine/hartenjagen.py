@@ -71,7 +71,7 @@ Common keys: `game`, `hands_played` (renege and tie-break hands included), `next
 - `across_seats`: how many seats on "across" is (half the table: 2 with 4 players, 3 with 6);
   0 when nobody passes across.
 - `winner` (name or null), `tiebreak` (names who must break a tie in the next hand, else []).
-- `dealer`: the dealer of the next hand (same as `next_dealer`).
+- `dealer`: the dealer of the next hand (same as `next_dealer`; both null once the game is over).
 - `target`: the game's target total.
 - `hand_total`: the penalty points in one hand with these options (jack included);
   `moon_total`: the same without the jack (what a moon or a renege is worth).
@@ -606,10 +606,32 @@ class Table(base.Table):
     def _restored(self) -> None:
         self._tied = tuple(self._tied)
 
+    @classmethod
+    def ended(cls, summary: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+        """Ended early, the totals count as they stand: each player pays the leader (the
+        fewest points) the difference at ``cents_per_point``; leaders who share the fewest
+        points share what is paid (a cent that cannot be split goes to the first of them in
+        seating order). Nobody wins a game that was not played to its end."""
+        if summary["finished"]:
+            return super().ended(summary, rules)
+        cents = rules["cents_per_point"]
+        scores = [p["score"] for p in summary["players"]]
+        best = min(scores)
+        paid = [(best - score) * cents for score in scores]
+        leaders = [i for i, score in enumerate(scores) if score == best]
+        share, rest = divmod(-sum(paid), len(leaders))
+        for k, i in enumerate(leaders):
+            paid[i] = share + (1 if k < rest else 0)
+        players = [{**p, "balance_cents": money}
+                   for p, money in zip(summary["players"], paid, strict=True)]
+        return {**super().ended(summary, rules), "players": players, "next_pass": None,
+                "tiebreak": [], "ended_early": True}
+
     def summary(self) -> dict[str, Any]:
         """The report without the history."""
         names = self.players
-        dealer = names[(self._first_dealer + self.hands_played) % self._n]
+        dealer = (None if self.finished  # nobody deals after the end
+                  else names[(self._first_dealer + self.hands_played) % self._n])
         next_pass = (self._passes[self.hands_played % len(self._passes)]
                      if self._passes and not self.finished else None)
         balances = self.balances()

@@ -25,7 +25,8 @@ Entries (the record's ``hands`` list), one per deal:
   in the deal) from the one 36-card pack. With four players that is the whole pack (the points
   split the 140); with two, 18 cards are in play (4 to 136 points together), with three 27
   (42 to 140).
-- ``"all_tricks": "C"`` (only in Butzen) -- C took all 9 tricks: a march; the others must have 0.
+- ``"all_tricks": "C"`` -- C took all 9 tricks: a march; the others must have 0 (in Vier-Strich
+  that is all 140 points, a march by its points too).
 - ``"playoffs": [{"B": 40, "C": 30}, ...]`` -- the playoff deals of tied players, in order. Each
   is a deal among the tied players only, naming exactly them, checked like a deal of that many
   players. A playoff decides by most points (phase 1, highest in Butzen) or by
@@ -61,7 +62,8 @@ rubber), ``balance_cents``) -- plus, for the web UI:
   rubber. These are the inputs of the next entry form.
 - ``final_stage``: true when exactly two players are left in Butzen.
 - ``excess_marks``: marks on the slate above 4.
-- ``all_tricks_allowed``: whether the next entry may name ``all_tricks`` (in Butzen).
+- ``all_tricks_allowed``: whether the next entry may name ``all_tricks`` (while the rubber runs;
+  the entry form asks for it in Butzen only, where it can be a march with fewer points).
 - ``rubber_games``, ``games_played``, ``rules`` (the resolved options).
 - ``games``: the finished games, each ``{"game", "loser", "lines", "hands"}``.
 - ``history``: one dict per deal: ``hand`` (from 1), ``game``, ``phase``, ``final_stage``,
@@ -193,7 +195,6 @@ MESSAGES: dict[str, str] = {
     f"{NAME}.impossible_in_play": N_("these points cannot come from the {cards} cards in play: "
                                      "whoever takes a trick takes {count} cards, and the cards "
                                      "worth nothing are only {blanks}"),
-    f"{NAME}.all_tricks_not_butzen": N_("taking all tricks only counts in Butzen"),
     f"{NAME}.all_tricks_others": N_("{player} has {value:|point|points}, but {marcher} took all "
                                     "the tricks"),
     f"{NAME}.bad_playoffs": N_("the playoffs must be a list of playoff deals, each giving the "
@@ -577,8 +578,6 @@ class Table(base.Table):
             raise RuleError("unknown_player", field="all_tricks", player=raw)
         if seat not in deal:
             raise RuleError(f"{NAME}.not_in_deal", field="all_tricks", player=raw)
-        if self.phase != BUTZEN:
-            raise RuleError(f"{NAME}.all_tricks_not_butzen", field="all_tricks")
         for p in deal:
             if p != seat and scores[p]:
                 name = self.players[p]
@@ -597,7 +596,8 @@ class Table(base.Table):
         if marcher is None and max(points) >= self._march_at:
             marcher = deal[points.index(max(points))]
         if self.phase == VIER_STRICH:
-            taker = self._vier_strich(deal, scores, marcher, playoffs, marks, events)
+            taker = self._vier_strich(deal, scores, marcher, all_tricks is not None, playoffs,
+                                      marks, events)
             return marks, events, taker
         if marcher is not None:
             events += ("march" if all_tricks is None else "all_tricks", marcher, 0)
@@ -607,12 +607,13 @@ class Table(base.Table):
         return marks, events, None
 
     def _vier_strich(self, deal: Seats, scores: list[int], marcher: int | None,
-                     playoffs: _Playoffs, marks: list[int], events: _Events) -> int | None:
+                     by_tricks: bool, playoffs: _Playoffs, marks: list[int], events: _Events
+                     ) -> int | None:
         """Phase 1: a march marks the others, all equal marks everybody, else most points
         takes a mark (returned)."""
         points = [scores[p] for p in deal]
         if marcher is not None:
-            events += ("march", marcher, 0)
+            events += ("all_tricks" if by_tricks else "march", marcher, 0)
             _add(marks, events, [p for p in deal if p != marcher])
             return None
         if max(points) == min(points):
@@ -753,7 +754,7 @@ class Table(base.Table):
             "in_deal": in_deal,
             "final_stage": self.phase == BUTZEN and len(in_deal) == 2,
             "excess_marks": self.excess_marks,
-            "all_tricks_allowed": self.phase == BUTZEN and not self.finished,
+            "all_tricks_allowed": not self.finished,
             "rubber_games": self.rules["rubber_games"],
             "games_played": self.games_played,
             "rules": dict(self.rules),

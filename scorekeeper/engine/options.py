@@ -86,6 +86,15 @@ def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
     return rules
 
 
+def as_stored(options: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's value as a stored game holds it, unchecked: for showing (and ending) a
+    game kept from before an upgrade whose rules the engine now refuses. Unknown options are
+    left out, the missing ones are at their defaults."""
+    rules = {option.name: option.default for option in options}
+    rules.update((name, value) for name, value in given.items() if name in rules)
+    return rules
+
+
 def non_default(options: tuple[Option, ...], rules: Mapping[str, Any]) -> dict[str, Any]:
     """The options that differ from the defaults, as the game record stores them."""
     return {o.name: rules[o.name] for o in options

@@ -15,8 +15,11 @@ Entries (the record's ``hands`` list; table changes are entries too, so errors s
   ``playing`` may only be left out or name everybody at the table.
 - ``{"table": ["A", "B", "C", "G"], "dealer": "G"}`` -- from the next hand on these sit at the
   table, in this order (clockwise). New names join with a balance of 0; whoever is left out keeps
-  their balance. ``dealer`` is optional: by default the player who would have dealt next, if still
-  seated, else the first of the new list.
+  their balance. ``dealer`` is optional: by default the deal goes on from the last dealer, as
+  the seed says ("der nächste Spieler links vom vorigen Geber"): the player after the last dealer
+  in the new list (a newcomer seated there deals); if the last dealer left, the next player
+  after them in the old order who is still seated. Before the first hand: the first dealer if
+  still seated, else the first of the new list.
 
 `Table.players` is everybody who ever sat at the table, in the order they first appeared;
 `Table.seated` is who sits there now, in seating order.
@@ -30,6 +33,8 @@ Entries (the record's ``hands`` list; table changes are entries too, so errors s
   positive: ahead), ``balance_cents`` (= balance * stake_cents) and ``seated``.
 - ``seated``: the names at the table now, in seating order (the columns of the next entry form).
 - ``dealer``: who deals the next hand (the same as ``next_dealer``).
+- ``last_dealer``: who dealt the last hand, whom a table change passes the deal on from (null
+  before the first hand, or after a table change that named the next dealer).
 - ``pot_cents``: the pot in money (pot * stake_cents).
 - ``starting_pot``: what the Kasse carried in; always ``sum(balance) + pot == starting_pot``.
 - ``rules``: the resolved rule options.
@@ -172,6 +177,10 @@ MESSAGES: dict[str, str] = {
     f"{NAME}.pack_too_small": N_("{count} players need {needed} cards, the Cego pack has only "
                                  "{cards} even with the pip cards"),
     f"{NAME}.dealer_not_seated": N_("{player} does not sit at the new table and cannot deal"),
+    f"{NAME}.type_changed": N_("the correction would make this a type-{now} hand, but it was "
+                               "played as a type-{was} hand"),
+    f"{NAME}.players_changed": N_("the correction would change who played this hand: {was:and} "
+                                  "played it, it would be {now:and}"),
     f"{NAME}.pot_not_empty": N_("there are still {pot} stakes in the pot: the evening ends only "
                                 "with a hand that empties the pot"),
 }
@@ -251,8 +260,8 @@ class Table(base.Table):
 
     ENTRY_WORD = "entry"
     ENTRY_KEYS = _HAND_KEYS | _TABLE_KEYS
-    SNAPSHOT = ("players", "seated", "_dealer", "balance", "pot", "hands_played", "finished",
-                "_hands_of", "_best_win")
+    SNAPSHOT = ("players", "seated", "_dealer", "_last_dealer", "_around", "balance", "pot",
+                "hands_played", "finished", "_hands_of", "_best_win")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
         super().__init__(players, first_dealer, rules)
@@ -261,6 +270,12 @@ class Table(base.Table):
         self.seated: Names = tuple(seated)
         self._seated_set: frozenset[str] = frozenset(seated)
         self._dealer: int = self._first_dealer  # index in `seated` of the next dealer
+        # Who dealt last (None before the first hand, or when a table change named the next
+        # dealer) and the seating order that the deal goes round from them in: the table they
+        # dealt at, or, once they have left, the new table with their empty seat kept where it
+        # was (see `_deals_after_change`).
+        self._last_dealer: str | None = None
+        self._around: Names = self.seated
         self.balance: dict[str, int] = dict.fromkeys(seated, 0)
         self.starting_pot: int = self.rules["starting_pot"]
         self.pot: int = self.starting_pot
@@ -271,6 +286,7 @@ class Table(base.Table):
 
     def _restored(self) -> None:
         self.seated = tuple(self.seated)
+        self._around = tuple(self._around)
         self._seated_set = frozenset(self.seated)
 
     # --- entries ---------------------------------------------------------------------------
@@ -308,6 +324,7 @@ class Table(base.Table):
         self.pot = pot
         self.hands_played += 1
         self._dealer = (self._dealer + 1) % len(seated)
+        self._last_dealer, self._around = dealer, seated
         order = None if playing is None else tuple([p for p in seated if p in playing])
         return Hand(dealer, hand_type, stake, seated, order, tricks, paid, pot)
 
@@ -398,8 +415,7 @@ class Table(base.Table):
         new: tuple[str, ...] = tuple(raw)
         dealer = entry.get("dealer")
         if dealer is None:
-            would_deal = self.seated[self._dealer]
-            dealer = would_deal if would_deal in seen else new[0]
+            dealer = self._deals_after_change(new)
         elif type(dealer) is not str or dealer not in seen:
             raise RuleError(f"{NAME}.dealer_not_seated", field="dealer", player=dealer)
 
@@ -410,10 +426,51 @@ class Table(base.Table):
             if name not in self.balance:
                 self.balance[name] = self._hands_of[name] = self._best_win[name] = 0
                 self.players.append(name)
+        if "dealer" in entry:  # the table chose the next dealer: the deal goes on from them
+            self._last_dealer, self._around = None, new
+        elif self._last_dealer in seen:
+            self._around = new
+        elif self._last_dealer is not None:  # their seat stays, empty, before the next dealer
+            at = new.index(dealer)
+            self._around = new[:at] + (self._last_dealer,) + new[at:]
         self.seated = new
         self._seated_set = frozenset(new)
         self._dealer = new.index(dealer)
         return TableChange(dealer, new, joined, left, self.pot)
+
+    def _deals_after_change(self, new: Names) -> str:
+        """Who deals after a table change to `new` when the table does not say: "der nächste
+        Spieler links vom vorigen Geber". The player seated after the last dealer in the new
+        order (a newcomer who sat down there deals); if the last dealer got up, the next one
+        after them round the old table who is still seated. Before the first hand, the first
+        dealer if still seated, else the first of the new order."""
+        last = self._last_dealer
+        if last is None:
+            would_deal = self.seated[self._dealer]
+            return would_deal if would_deal in new else new[0]
+        if last in new:
+            return new[(new.index(last) + 1) % len(new)]
+        around = self._around
+        at = around.index(last)
+        staying = set(new)
+        for name in around[at + 1:] + around[:at]:
+            if name in staying:
+                return name
+        return new[0]  # a whole new table
+
+    @classmethod
+    def meaning_changed(cls, entered: Mapping[str, Any], now: Mapping[str, Any]
+                        ) -> RuleError | None:
+        """A hand entered as type 1 (everybody plays, nobody takes out) must not become a
+        type-2 hand or the other way round, and a hand must keep who played it."""
+        if entered.get("kind") != "hand" or now.get("kind") != "hand":
+            return None
+        if entered["type"] != now["type"]:
+            return RuleError(f"{NAME}.type_changed", was=entered["type"], now=now["type"])
+        if set(entered["playing"]) != set(now["playing"]):
+            return RuleError(f"{NAME}.players_changed", was=list(entered["playing"]),
+                             now=list(now["playing"]))
+        return None
 
     # --- report ----------------------------------------------------------------------------
 
@@ -449,6 +506,7 @@ class Table(base.Table):
             "next_hand_type": self.next_hand_type,
             "seated": list(self.seated),
             "dealer": self.next_dealer,
+            "last_dealer": self._last_dealer,
             "pot_cents": self.pot * cents,
             "starting_pot": self.starting_pot,
             "rules": dict(self.rules),

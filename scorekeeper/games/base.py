@@ -115,7 +115,6 @@ class Adapter:
     FIGURES: ClassVar[tuple[str, ...]] = ()  # what the standings add up per player
     BEST: ClassVar[frozenset[str]] = frozenset()  # figures the standings take the most of
     EFFECT_KEY: ClassVar[str] = ""  # the key of a history row that says what it did to each player
-    CLOSES: ClassVar[bool] = False  # whether the players end the game (else it ends by its rules)
     # what of a history row says how the entry scored: a correction's preview lists the later
     # entries where it differs (empty: the whole row)
     SCORED_BY: ClassVar[tuple[str, ...]] = ()
@@ -132,8 +131,12 @@ class Adapter:
         return f"games/{self.name}/{part}.html"
 
     def rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
-        """All of a game's rule options, the defaults filled in."""
-        return engine.options.resolve(self.engine.OPTIONS, rules)
+        """All of a game's rule options, the defaults filled in (as stored, unchecked, for a
+        game kept from before an upgrade whose rules the engine now refuses)."""
+        try:
+            return engine.options.resolve(self.engine.OPTIONS, rules)
+        except engine.RuleError:
+            return engine.options.as_stored(self.engine.OPTIONS, rules)
 
     # --- entries -------------------------------------------------------------------------------
 
@@ -184,9 +187,9 @@ class Adapter:
         return {}
 
     def closing(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        """What closing the game now does (only when CLOSES); RuleError when it cannot be closed
-        now."""
-        raise NotImplementedError
+        """What ending the game now does besides what its engine's `ended` says (nothing by
+        default); RuleError when it cannot be ended now."""
+        return {}
 
     # --- money and standings ------------------------------------------------------------------
 

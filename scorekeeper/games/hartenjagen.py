@@ -121,7 +121,8 @@ class Hartenjagen(Adapter):
 
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         state = game.state
-        return {"hands": state["hands_played"], "games": int(state["finished"]),
+        played = state["finished"] or game.status == "closed"  # to its end, or to closing time
+        return {"hands": state["hands_played"], "games": int(played),
                 "wins": int(state["winner"] == player["name"]), "points": player["score"],
                 "moons": player.get("moons", 0)}
 

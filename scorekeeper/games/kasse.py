@@ -32,7 +32,8 @@ def held(group: Any) -> dict[str, int]:
     was won at (empty when it holds nothing). The latest game of the group holds the Kasse's
     pot while it runs; once closed, what its pot rule left in the Kasse."""
     last = db.session.scalar(select(Game).join(Evening)
-                             .where(Game.group_id == group.id, Game.kind == vier_anderle.NAME)
+                             .where(Game.group_id == group.id, Game.kind == vier_anderle.NAME,
+                                    Game.status != "deleted")
                              .order_by(Evening.date.desc(), Game.id.desc()).limit(1))
     if last is None or last.status != "closed":
         return {}

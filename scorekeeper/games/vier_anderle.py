@@ -110,7 +110,10 @@ def _hand_form(seated: tuple[str, ...], hand_type: int) -> type[GameForm]:
 
 
 @functools.lru_cache(maxsize=256)
-def _table_form(names: tuple[str, ...], seated: tuple[str, ...]) -> type[GameForm]:
+def _table_form(names: tuple[str, ...], seated: tuple[str, ...], last_dealer: str | None
+                ) -> type[GameForm]:
+    usual = (_l("as usual (after %(name)s)", name=last_dealer)
+             if last_dealer else _l("as usual"))
     sits = [SelectChoice("" if i == len(seated) - 1 else who,
                          _l("between %(a)s and %(b)s", a=who, b=seated[(i + 1) % len(seated)]))
             for i, who in enumerate(seated)]
@@ -120,7 +123,7 @@ def _table_form(names: tuple[str, ...], seated: tuple[str, ...]) -> type[GameFor
               "after": SelectField(_l("Whoever sits down takes the seat"), choices=sits,
                                    validate_choice=False, default=""),
               "dealer": SelectField(_l("Deals next"), validate_choice=False, default="",
-                                    choices=[SelectChoice("", _l("as usual"))]
+                                    choices=[SelectChoice("", usual)]
                                     + [SelectChoice(n, n) for n in names])}
     return build(TableForm, fields, list(names), seated=list(seated))
 
@@ -132,7 +135,6 @@ class VierAnderle(Adapter):
     BEST = frozenset({"best_pot_cents"})
     EFFECT_KEY = "payments"
     SCORED_BY = ("payments", "pot")
-    CLOSES = True
     TRICKS = vier_anderle.TRICKS
 
     def form_kind(self, values: Mapping[str, Any]) -> str:
@@ -155,7 +157,8 @@ class VierAnderle(Adapter):
         names = known + [p.name for p in group.players if not p.archived and p.name not in known]
         if formdata is None and data is None:
             data = {f"seat-{n}": True for n in seated}
-        form = self.make(_table_form(tuple(names), seated), formdata, data)
+        form = self.make(_table_form(tuple(names), seated, state.get("last_dealer")),
+                         formdata, data)
         form.group = group
         return form
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
@@ -15,7 +16,6 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
-    DecimalField,
     Field,
     HiddenField,
     IntegerField,
@@ -26,6 +26,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
+from wtforms.widgets import TextInput
 
 from .. import club
 
@@ -187,14 +188,15 @@ def _is_money(option: Any) -> bool:
 class _Between:
     """A number from `low` to `high` (WTForms' NumberRange fails on a number of 309 digits)."""
 
-    def __init__(self, low: Any, high: Any) -> None:
-        self.low, self.high = low, high
-        self.field_flags = {"min": low, "max": high}  # the input's min and max attributes
+    def __init__(self, low: Any, high: Any, shown: Any = str) -> None:
+        self.low, self.high, self.shown = low, high, shown
+        if shown is str:
+            self.field_flags = {"min": low, "max": high}  # the input's min and max attributes
 
     def __call__(self, form, field) -> None:
         if field.data is not None and not self.low <= field.data <= self.high:
             raise ValidationError(gettext("Please enter a number from %(low)s to %(high)s.",
-                                          low=self.low, high=self.high))
+                                          low=self.shown(self.low), high=self.shown(self.high)))
 
 
 def _multiple_of(n: int):
@@ -204,21 +206,40 @@ def _multiple_of(n: int):
     return check
 
 
-def _whole_cents(form, field) -> None:
-    if field.data is not None and field.data != field.data.quantize(Decimal("0.01")):
-        raise ValidationError(gettext("Please enter euros and whole cents, like 0.10."))
+class EuroField(Field):
+    """An amount in euros as people type it: "0,50", "0.50" or "1" (one euro). A text field
+    with the decimal keypad (a number field shows no comma and turns a German "0,20" into
+    "020"), shown as the phone's language writes it: 0,50 in German and Dutch, 0.50 in English.
+    Anything else is refused at the field in words; `data` is a Decimal of whole cents."""
 
-
-class EuroField(DecimalField):
-    """An amount in euros as people type it: 0,10 or 0.10."""
+    widget = TextInput()
+    AMOUNT = re.compile(r"\s*([0-9]{1,12})(?:[.,]([0-9]{1,12}))?\s*€?\s*")
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        super().process_formdata([str(v).replace(",", ".").strip() for v in valuelist])
+        text = str(valuelist[0]) if valuelist else ""
+        self.data = None
+        if not text.strip():
+            return
+        found = self.AMOUNT.fullmatch(text)
+        if not found:
+            raise ValueError(gettext("Please enter an amount in euros, like %(example)s.",
+                                     example=euros(Decimal("0.50"))))
+        whole, part = found.groups()
+        part = (part or "").rstrip("0")
+        if len(part) > 2:
+            raise ValueError(gettext("Please enter euros and whole cents, like 0.10."))
+        self.data = Decimal(f"{whole}.{part.ljust(2, '0')}")
 
     def _value(self) -> str:
-        """Shown as the phone's language writes it: 0,10 in German and Dutch."""
-        shown = str(super()._value())
-        return shown.replace(".", ",") if str(get_locale()) in ("de", "nl") else shown
+        if self.raw_data:  # what was typed, as it was typed
+            return str(self.raw_data[0])
+        return euros(self.data) if self.data is not None else ""
+
+
+def euros(amount: Decimal) -> str:
+    """An amount as the phone's language writes it, without the currency: 0,50 or 0.50."""
+    text = f"{amount:.2f}"
+    return text.replace(".", ",") if str(get_locale()) in ("de", "nl") else text
 
 
 def _option_field(option: Any) -> Field:
@@ -230,10 +251,11 @@ def _option_field(option: Any) -> Field:
         return SelectField(label, choices=[SelectChoice(str(c), _l(option.labels.get(c) or str(c)))
                                            for c in option.choices])
     if _is_money(option):
-        return EuroField(_l("%(what)s, in euros", what=_l(option.help)), places=2,
+        return EuroField(_l("%(what)s, in euros", what=_l(option.help)),
                          validators=[Optional(), _Between(Decimal(option.minimum) / 100,
-                                                          Decimal(option.maximum) / 100),
-                                     _whole_cents])
+                                                          Decimal(option.maximum) / 100,
+                                                          shown=euros)],
+                         render_kw={"inputmode": "decimal"})
     checks = [Optional(), _Between(option.minimum, option.maximum)]
     if option.multiple_of:
         checks.append(_multiple_of(option.multiple_of))

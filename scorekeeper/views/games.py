@@ -9,6 +9,7 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     g,
     jsonify,
@@ -19,10 +20,14 @@ from flask import (
 )
 from flask_babel import format_time
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
+from itsdangerous import BadSignature, URLSafeSerializer
+from werkzeug.datastructures import MultiDict
 
 from .. import access, club, engine, games, scoring, standings
 from ..db import db
-from ..i18n import rule_message
+from ..display import entry_name
+from ..i18n import problem_message, rule_message
 from ..models import Entry, Evening, Game, Group, Revision
 from . import forms
 from .forms import ConfirmForm, name_error
@@ -137,7 +142,7 @@ def _render_table(group: Group, game: Game, posted: Any = None, status: int = 20
     """The table page; `posted` is the entry form that was sent and refused (with its errors)."""
     context = state_context(group, game)
     adapter, rules = context["adapter"], context["rules"]
-    playing = game.status == "running" and g.role == access.MEMBER
+    playing = game.status == "running" and g.role == access.MEMBER and not game.problem
     entry_forms = adapter.forms(game.state, rules, group) if playing else {}
     if posted is not None:
         entry_forms[posted.PART] = posted
@@ -159,10 +164,11 @@ def add_entry(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     queued = request.accept_mimetypes.best == "application/json"
-    if game.status == "closed":
+    shut = _shut(game)
+    if shut:
         if queued:
-            return _refused(_("This game is closed."))
-        flash(_("This game is closed."))
+            return _refused(shut)
+        flash(shut)
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     adapter = games.get(game.kind)
     rules = adapter.rules(game.rules)
@@ -201,9 +207,21 @@ def add_entry(slug: str, game_id: int):
     db.session.commit()
     if queued:
         return jsonify(saved=seq)
-    flash(_("Entry %(seq)s saved.", seq=seq), "saved")  # in the table's heading line
+    flash(_("%(what)s saved.", what=entry_name(seq, scoring.last_effect(game))), "saved")
     mode = {"mode": "points"} if request.form.get("mode") == "points" else {}
     return redirect(url_for("games.table", slug=slug, game_id=game.id, **mode))
+
+
+def _shut(game: Game) -> str | None:
+    """Why the game takes no more entries or changes (ended, deleted, or refused by the engine
+    since an upgrade), or None."""
+    if game.status == "closed":
+        return _("This game is closed.")
+    if game.status == "deleted":
+        return _("This game was deleted.")
+    if game.problem:
+        return problem_message(game.problem)
+    return None
 
 
 def _problems(form: Any) -> str:
@@ -222,15 +240,18 @@ def _refused(message: str, status: int = 422):
 def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    if not game.entry_count or game.status == "closed":
+    if not game.entry_count or _shut(game):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     asked = request.args.get("seq", type=int)  # the last entry when the table showed the link
     if request.method == "GET" and asked is not None and asked != game.entry_count:
         # back to the question after the undo (or another phone's): never the next entry's
-        flash(_("Entry %(seq)s is no longer the last one: nothing was undone.", seq=asked))
+        flash(_("%(what)s is no longer the last entry: nothing was undone.",
+                what=_("Entry %(n)s", n=asked)))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
+        last = scoring.entry(game, game.entry_count)
+        what = entry_name(game.entry_count, last.effect if last else None)
         try:
             scoring.undo_last(game, form.seq.data or 0, device=_device())
         except scoring.StaleEntry:
@@ -238,7 +259,7 @@ def undo(slug: str, game_id: int):
             flash(_("The game changed in the meantime. Nothing was undone."))
         else:
             db.session.commit()
-            flash(_("Entry %(seq)s was undone.", seq=form.seq.data))
+            flash(_("%(what)s was undone.", what=what))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     return render_template("games/undo.html", group=group, game=game,
                            entry=scoring.entry(game, game.entry_count),
@@ -247,40 +268,67 @@ def undo(slug: str, game_id: int):
 
 @bp.route("/<int:game_id>/entries/<int:seq>", methods=["GET", "POST"])
 def edit(slug: str, game_id: int, seq: int):
+    """Correct an entry: the corrected form is first shown with what it changes (a page of its
+    own, reached by a redirect, so that Back and reload never send anything again), then
+    confirmed."""
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     entry = scoring.entry(game, seq) or abort(404)
-    if game.status == "closed":
-        flash(_("This game is closed."))
+    shut = _shut(game)
+    if shut:
+        flash(shut)
         return redirect(url_for("games.history", slug=slug, game_id=game.id))
     adapter = games.get(game.kind)
     before = scoring.table_after(game, seq - 1).summary()
     kind = adapter.form_kind(entry.data)
     rules = adapter.rules(game.rules)
-    if request.method == "GET":
+    proposal = _proposal(request.args.get("proposal", ""))
+    if request.method == "GET" and proposal is None:
         data = adapter.fill(kind, entry.data, before)
         form = adapter.form(kind, before, rules, group, data=data)
         return _render_edit(group, game, entry, before, adapter, form, kind, rules)
-    form = adapter.form(kind, before, rules, group, request.form)
-    data = form.entry() if form.validate_on_submit() else None
-    if data is None:
-        return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
+    if request.method == "GET":  # the preview of a correction (or Back to it)
+        posted, version = proposal
+        form = adapter.form(kind, before, rules, group, _formdata(posted))
+        data = form.entry() if form.validate() else None
+        if version != game.version or data is None:
+            if data == entry.data:  # Back after the correction was confirmed: it is saved
+                flash(_("%(what)s was corrected.", what=entry_name(seq, entry.effect)))
+                return redirect(url_for("games.table", slug=slug, game_id=game.id))
+            form.problems["_form"] = _("The game changed in the meantime: nothing was saved. "
+                                       "Please check and save again.")
+            return _render_edit(group, game, entry, before, adapter, form, kind, rules, 409)
+    else:
+        form = adapter.form(kind, before, rules, group, request.form)
+        data = form.entry() if form.validate_on_submit() else None
+        if data is None:
+            return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     try:
-        if form.confirm.data is None:  # first the table sees what the correction changes
+        if request.method == "GET" or form.confirm.data is None:
+            # first the table sees what the correction changes
             preview = scoring.preview_edit(game, seq, data)
             db.session.rollback()  # nothing of it is stored (nor somebody new at the table)
+            if request.method == "POST":
+                token = _proposals().dumps([form.posted(), preview.version])
+                return redirect(url_for("games.edit", slug=slug, game_id=game.id, seq=seq,
+                                        proposal=token))
             return _render_edit(group, game, entry, before, adapter, form, kind, rules,
                                 preview=preview)
         scoring.edit_entry(game, seq, data, device=_device(), version=form.confirm.data)
     except engine.RuleError as error:
         db.session.rollback()
         if error.entry == seq:
-            form = adapter.form(kind, before, rules, group, request.form, error=error)
+            form = adapter.form(kind, before, rules, group, _formdata(form.posted()),
+                                error=error)
             form.validate()
             form.show(error)
         else:
+            later = scoring.entry(game, error.entry or 0)
+            why = rule_message(error)
+            if later is not None:  # named as the history names it ("Hand 3", not "entry 4")
+                why = f"{entry_name(later.seq, later.effect)}: {why}"
             form.problems["_form"] = _("This change does not fit the later entries: %(why)s",
-                                       why=rule_message(error, with_entry=True))
+                                       why=why)
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     except scoring.StaleEntry:
         db.session.rollback()
@@ -288,8 +336,29 @@ def edit(slug: str, game_id: int, seq: int):
                                    "Please check and save again.")
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     db.session.commit()
-    flash(_("Entry %(seq)s was changed.", seq=seq))
+    flash(_("%(what)s was corrected.", what=entry_name(seq, entry.effect)))
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
+
+
+def _proposals() -> URLSafeSerializer:
+    """Signs a correction's posted fields and the game's version for the preview's address."""
+    return URLSafeSerializer(current_app.secret_key, salt="correction")
+
+
+def _formdata(posted: list[tuple[str, str]]) -> MultiDict[str, str]:
+    """Posted fields to fill a form again, with this session's CSRF token."""
+    return MultiDict([*posted, ("csrf_token", generate_csrf())])
+
+
+def _proposal(token: str) -> tuple[list[tuple[str, str]], int] | None:
+    """The posted fields and version a preview address holds; None for none or a forged one."""
+    if not token:
+        return None
+    try:
+        posted, version = _proposals().loads(token)
+        return [(str(k), str(v)) for k, v in posted], int(version)
+    except (BadSignature, TypeError, ValueError):
+        return None
 
 
 def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], adapter: Any,
@@ -324,6 +393,9 @@ def history(slug: str, game_id: int):
             edited.pop(revision.seq, None)
             rows.append({"seq": revision.seq, "order": revision.id, "undone": _when(revision),
                          "data": _in_seats(revision.data, seats)})
+        elif revision.action in ("end", "delete"):  # the game ended early, or was deleted
+            rows.append({"seq": revision.seq, "order": revision.id, "action": revision.action,
+                         "when": _when(revision)})
         elif revision.action == "edit":
             edited[revision.seq] = revision
         else:
@@ -355,20 +427,21 @@ def _when(revision: Revision | None) -> dict[str, Any] | None:
             "device": revision.device}
 
 
-# --- closing a game (a game whose adapter says players close it) --------------------------------
+# --- ending a game (closing time), deleting one started by mistake -----------------------------
 
 @bp.post("/<int:game_id>/close")
 def close(slug: str, game_id: int):
+    """End the game now: its money and standings as the game's end box said."""
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     adapter = games.get(game.kind)
-    if not adapter.CLOSES or not ConfirmForm().validate_on_submit():
+    if not ConfirmForm().validate_on_submit():
         abort(400)
-    if game.status == "closed":
+    if game.status != "running":
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
         adapter.closing(game.state)
-        scoring.claim(game, status="closed")
+        scoring.end_game(game, device=_device())
     except engine.RuleError as error:
         flash(rule_message(error))
     except scoring.StaleEntry:
@@ -379,6 +452,25 @@ def close(slug: str, game_id: int):
         db.session.commit()
         flash(_("The game is closed."))
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
+
+
+@bp.post("/<int:game_id>/delete")
+def delete(slug: str, game_id: int):
+    """Delete a game that has no hands (started by mistake); one with hands can only be ended."""
+    group = get_group_or_404(slug)
+    game = get_game_or_404(group, game_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    try:
+        scoring.delete_game(game, device=_device())
+    except scoring.StaleEntry:
+        db.session.rollback()
+        flash(_("Only a game without hands can be deleted; this one can be ended."))
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    standings.store(game)
+    db.session.commit()
+    flash(_("The game was deleted."))
+    return redirect(url_for("groups.home", slug=slug))
 
 
 # --- export ------------------------------------------------------------------------------------
@@ -421,6 +513,7 @@ def state_context(group: Group, game: Game) -> dict[str, Any]:
     the last entries did (the score sheet's last rows), so what it reads does not grow with the
     game."""
     adapter = games.get(game.kind)
+    ended = scoring.ended_state(game) if game.status == "running" else None
     return {"group": group, "game": game, "adapter": adapter, "rules": adapter.rules(game.rules),
             "state": dict(game.state, history=scoring.recent_effects(game, RECENT)),
-            **adapter.table_context(game, game.state)}
+            "ended": ended, **adapter.table_context(game, game.state)}

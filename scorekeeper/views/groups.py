@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 
 from .. import access, club, engine, exports
 from ..db import db
@@ -28,14 +29,21 @@ def create():
     form = GroupForm()
     if not form.validate_on_submit():
         return render_template("main/index.html", games=engine.all_games(), form=form), 400
-    slug = base = club.slugify(form.name.data)
-    number = 1
-    while club.find_group(slug):
-        number += 1
-        slug = f"{base[:55]}-{number}"
-    group = Group(slug=slug, name=form.name.data.strip())
-    db.session.add(group)
-    db.session.commit()
+    base = club.slugify(form.name.data)
+    for number in range(1, 100):  # two phones creating "Krone" at once get krone and krone-2
+        slug = base if number == 1 else f"{base[:55]}-{number}"
+        if club.find_group(slug):
+            continue
+        group = Group(slug=slug, name=form.name.data.strip())
+        db.session.add(group)
+        try:
+            db.session.commit()
+            break
+        except IntegrityError:  # the other phone took this short name a moment ago
+            db.session.rollback()
+    else:
+        form.name.errors = [_("Please choose another name.")]
+        return render_template("main/index.html", games=engine.all_games(), form=form), 400
     access.grant(group, access.MEMBER)  # whoever creates the group is in it; others join by link
     return redirect(url_for("access.invite", slug=slug))
 
@@ -43,7 +51,8 @@ def create():
 @bp.get("/g/<slug>")
 def home(slug: str):
     group = get_group_or_404(slug, view=True)
-    games = db.session.scalars(select(Game).where(Game.group_id == group.id)
+    games = db.session.scalars(select(Game).where(Game.group_id == group.id,
+                                                  Game.status != "deleted")
                                .order_by(Game.updated_at.desc()).limit(20)).all()
     evenings = db.session.scalars(select(Evening).where(Evening.group_id == group.id)
                                   .order_by(Evening.date.desc(), Evening.id.desc()).limit(5)).all()

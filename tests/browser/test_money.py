@@ -1,0 +1,71 @@
+"""Money typed as players type it, in German, Dutch and English, and a Save tapped twice, at
+390×844 in a browser set to the language (a German Chromium turned "0,20" in a number field
+into "020", which was stored as 20 euros)."""
+
+import pytest
+from test_play import save, set_up_group, start, state, tricks
+
+pytestmark = pytest.mark.browser
+SIX = ["Anna", "Berta", "Cilli", "Dora", "Emil", "Fritz"]
+FOUR = ["Anna", "Berta", "Cilli", "Dora"]
+
+
+def rules_of(page):
+    return page.context.request.get(page.url + "/record.json").json()["rules"]
+
+
+@pytest.mark.parametrize("lang, comma", [("de", True), ("nl", True), ("en", False)])
+def test_money_typed_in_the_phones_language_is_kept_in_the_next_game(phone, shots, lang, comma):
+    set_up_group(phone, shots, SIX)
+    group = phone.url
+    phone.goto(f"/lang/{lang}")
+    phone.goto(group)
+    point = "," if comma else "."
+    start(phone, shots, "vier-anderle", SIX, {"stake_cents": f"0{point}20"})
+    assert rules_of(phone)["stake_cents"] == 20
+    table = phone.url
+    start(phone, shots, "hintersche", FOUR, {"tariff_cents": f"1{point}50"})
+    assert rules_of(phone)["tariff_cents"] == 150
+    rubber = phone.url
+    start(phone, shots, "hartenjagen", FOUR, {"cents_per_point": f"0{point}05"})
+    assert rules_of(phone)["cents_per_point"] == 5
+    hearts = phone.url
+    # the next game of each kind shows the money as the language writes it and keeps it
+    for path, key, shown, cents in ((table, "stake_cents", f"0{point}20", 20),
+                                    (rubber, "tariff_cents", f"1{point}50", 150),
+                                    (hearts, "cents_per_point", f"0{point}05", 5)):
+        phone.goto(path.split("/games/")[0] + f"/games/new?from={path.rsplit('/', 1)[1]}")
+        field = phone.locator(f'input[name="rule-{key}"]')
+        assert field.get_attribute("type") == "text"
+        assert field.get_attribute("inputmode") == "decimal"
+        assert field.input_value() == shown
+        shots("next-game")
+        save(phone, "form[data-seating]")
+        assert rules_of(phone)[key] == cents
+    # a slip is told at the field, and what was typed stays
+    phone.goto(phone.url.split("/games/")[0] + "/games/new?kind=hintersche")
+    for name in FOUR:
+        phone.locator(f'label.chip:has(input[name="seat-{name}"])').click()
+    phone.locator("details summary").first.click()
+    phone.fill('input[name="rule-tariff_cents"]', "1,5,0")
+    save(phone, "form[data-seating]")
+    field = phone.locator('label.field:has(input[name="rule-tariff_cents"])')
+    assert field.locator("small.error").count() == 1
+    assert phone.locator('input[name="rule-tariff_cents"]').input_value() == "1,5,0"
+    shots("refused-at-the-field")
+
+
+def test_a_double_tap_on_save_saves_once_and_shows_no_errors(phone, shots):
+    set_up_group(phone, shots, SIX)
+    start(phone, shots, "vier-anderle", SIX)
+    tricks(phone, "Anna", 4)
+    button = phone.locator("#entry form button[type=submit]").first
+    button.dblclick()  # the second tap lands while the answer is on its way, or on the new form
+    phone.wait_for_selector("body:not([data-busy])", state="attached")
+    phone.wait_for_timeout(300)
+    phone.locator("#entry form button[type=submit]").first.click()  # a late third tap
+    phone.wait_for_timeout(300)
+    assert state(phone)["hands_played"] == 1
+    assert phone.locator("#entry .error, #entry [aria-invalid=true]").count() == 0
+    assert phone.locator(".saved").count() == 1  # the "saved" line is still there
+    shots("after-a-double-tap")
