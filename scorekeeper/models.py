@@ -27,7 +27,7 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-# A game that is "closed" was ended by its players (closing time, or a Vier-Anderle evening);
+# A game that is "closed" was ended by its players (at closing time, or its evening ended);
 # a "deleted" one was started by mistake and had no hands: it counts nowhere. Neither takes
 # hands any more; "running" and "finished" follow the game's rules.
 ENDED = ("closed", "deleted")
