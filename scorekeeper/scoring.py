@@ -74,11 +74,6 @@ def recent_effects(game: Game, count: int) -> list[dict[str, Any]]:
     return [row for row in reversed(rows) if row is not None]
 
 
-def last_effect(game: Game) -> dict[str, Any] | None:
-    """What the game's last entry did (its history row)."""
-    return next(iter(recent_effects(game, 1)), None)
-
-
 def play_on(table: Any, hands: list[dict[str, Any]], first: int) -> list[tuple[Any, Any]]:
     """Apply `hands` (numbered from `first`) to `table`; return each one's (effect, snapshot).
 
@@ -163,11 +158,8 @@ def rebuild(game: Game) -> None:
 def ended_state(game: Game) -> dict[str, Any]:
     """The game's summary as it stands when its players end it now (the engine's `ended`)."""
     table_class = engine.get(game.kind).Table
-    try:
-        rules = engine.options.resolve(table_class.OPTIONS, game.rules)
-    except engine.RuleError:  # kept from before an upgrade: it ends by the rules it was played by
-        rules = engine.options.as_stored(table_class.OPTIONS, game.rules)
-    return table_class.ended(game.state, rules)
+    return table_class.ended(game.state, engine.options.as_stored(table_class.OPTIONS,
+                                                                  game.rules))
 
 
 def end_game(game: Game, device: str = "") -> None:
@@ -204,8 +196,8 @@ def check_fresh(game: Game, expected_seq: int | None, key: str | None) -> None:
 
 
 def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
-              key: str | None = None, device: str = "") -> int:
-    """Append an entry; return its sequence number.
+              key: str | None = None, device: str = "") -> Entry:
+    """Append an entry; return it (its `seq`, and what it did: `effect`).
 
     Raises Duplicate if `key` was recorded before, StaleEntry if the game moved on since the form
     for `expected_seq` was made, engine.RuleError if the entry breaks a rule.
@@ -215,10 +207,10 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
     table = table_after(game, seq - 1)
     [(effect, snapshot)] = play_on(table, [data], seq)
     game_id = game.id
+    added = Entry(game_id=game_id, seq=seq, data=data, effect=effect, snapshot=snapshot)
     try:
         save_state(game, table, seq)
-        db.session.add(Entry(game_id=game_id, seq=seq, data=data, effect=effect,
-                             snapshot=snapshot))
+        db.session.add(added)
         db.session.add(Revision(game_id=game_id, seq=seq, action="add", data=data, key=key,
                                 device=device[:200]))
         db.session.flush()
@@ -227,7 +219,7 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
         if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
             raise Duplicate() from None
         raise StaleEntry() from None
-    return seq
+    return added
 
 
 @dataclass(frozen=True)
@@ -285,8 +277,8 @@ def edit_entry(game: Game, seq: int, data: dict[str, Any], device: str = "",
     db.session.flush()
 
 
-def undo_last(game: Game, expected_seq: int, device: str = "") -> None:
-    """Take back the last entry; it stays in the revision history."""
+def undo_last(game: Game, expected_seq: int, device: str = "") -> Entry:
+    """Take back the last entry and return it; it stays in the revision history."""
     if not game.entry_count or game.entry_count != expected_seq:
         raise StaleEntry()
     last = entry(game, expected_seq)
@@ -298,3 +290,4 @@ def undo_last(game: Game, expected_seq: int, device: str = "") -> None:
                             device=device[:200]))
     db.session.delete(last)
     db.session.flush()
+    return last

@@ -1013,3 +1013,33 @@ def test_every_number_option_of_every_game_has_bounds_and_a_huge_target_is_refus
         table({"target": int("9" * 309)})
     assert info.value.code == "bad_option"
     assert "from 1 to 1000000" in info.value.message()
+
+
+# --- ended early (closing time) ------------------------------------------------------------------
+
+@given(st.lists(st.integers(min_value=0, max_value=500), min_size=4, max_size=10),
+       st.integers(min_value=0, max_value=100))
+def test_a_game_ended_early_moves_money_to_the_leaders_and_conserves_it(scores, cents) -> None:
+    summary = {"finished": False, "next_dealer": "P0", "dealer": "P0", "players": [
+        {"name": f"P{i}", "score": s, "balance_cents": 0} for i, s in enumerate(scores)]}
+    ended = hartenjagen.Table.ended(summary, {"cents_per_point": cents})
+    paid = [p["balance_cents"] for p in ended["players"]]
+    assert sum(paid) == 0
+    best = min(scores)
+    for score, money in zip(scores, paid, strict=True):
+        if score > best:
+            assert money == (best - score) * cents  # pays the difference
+        else:
+            assert money >= 0  # a leader gets a share
+    leaders = [m for s, m in zip(scores, paid, strict=True) if s == best]
+    assert max(leaders) - min(leaders) <= 1  # shared, a cent at most apart
+    assert ended["next_dealer"] is None and ended["dealer"] is None
+
+
+def test_a_finished_game_ended_keeps_its_money() -> None:
+    table = hartenjagen.Table(["A", "B", "C", "D"], None, {"target": 20, "cents_per_point": 10})
+    table.apply({"hearts": {"A": 10, "B": 2, "C": 1}, "queen": "A"})
+    summary = table.summary()
+    assert summary["finished"] and summary["next_dealer"] is None
+    ended = hartenjagen.Table.ended(summary, table.rules)
+    assert ended["players"] == summary["players"]

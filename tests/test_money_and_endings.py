@@ -158,6 +158,8 @@ def test_hartenjagen_ended_early_pays_the_leader_the_difference_and_nobody_wins(
     enter(client, path, {"hearts-Kurt": 13, "queen": "Hubert"})  # Kurt 13, Hubert 13
     page = client.get(path).get_data(as_text=True)
     assert DE("End the game now") in page
+    box = page[page.index(DE("End the game")):]
+    assert "-1,30\xa0€" in box and "1,30\xa0€" in box  # what ending it now would pay
     assert client.post(path + "/close").status_code == 302
     shown = state(client, path)
     with app.app_context():
@@ -187,8 +189,8 @@ def test_hintersche_ended_early_counts_the_lines_so_far_at_the_tariff(app, clien
                              "points-Alfred": 30})
     before = {p["name"]: p["balance_cents"] for p in state(client, path)["players"]}
     page = client.get(path).get_data(as_text=True)
-    assert DE("The lines so far count at the tariff of %(tariff)s a line:") % {
-        "tariff": "0,50\xa0€"} in page
+    assert DE("The lines so far count at the tariff of %(tariff)s a line, as in the table "
+              "above.") % {"tariff": "0,50\xa0€"} in page
     assert client.post(path + "/close").status_code == 302
     with app.app_context():
         game = db.session.scalar(select(Game))
@@ -336,3 +338,16 @@ def test_renaming_a_player_called_self_leaves_a_moon_choice_alone(app, client):
         db.session.commit()
     hands = record(client, path)["hands"]
     assert hands == [{"hearts": {"Selma": 13}, "queen": "Selma", "moon": "self"}]
+
+
+def test_the_list_of_hands_kept_offline_is_on_every_page_of_a_table_finished_or_not(client):
+    path = start_game(client, "hartenjagen", FOUR, rules={"target": "20"})
+    enter(client, path, {"hearts-Kurt": 13, "queen": "Hubert"})  # Kurt 13, Hubert 13
+    for page in ("", "/history", "/entries/1", "/undo"):
+        assert f'data-waiting hidden data-table="{path}"' in client.get(path + page).get_data(
+            as_text=True), page
+    enter(client, path, {"hearts-Kurt": 10, "hearts-Hubert": 2, "hearts-Hermann": 1,
+                         "queen": "Kurt"})  # over: no more form, the list stays
+    assert state(client, path)["finished"]
+    page = client.get(path).get_data(as_text=True)
+    assert 'name="hearts-Kurt"' not in page and f'data-waiting hidden data-table="{path}"' in page

@@ -1,6 +1,6 @@
 """game problem: why the engine refuses a game kept from before an upgrade
 
-Also rebuilds every game's derived data (migrations/env.py does after any upgrade): Vier-Anderle
+Also rebuilds every game's derived data (migrations/env.py does after any upgrade): the stored
 snapshots now keep who dealt last, as a table change passes the deal on from them.
 
 Revision ID: e5f2c8a1d3b7

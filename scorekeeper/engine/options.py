@@ -87,9 +87,13 @@ def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
 
 
 def as_stored(options: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
-    """Every option's value as a stored game holds it, unchecked: for showing (and ending) a
-    game kept from before an upgrade whose rules the engine now refuses. Unknown options are
-    left out, the missing ones are at their defaults."""
+    """Every option's value of a stored game: `resolve`d, or, for a game kept from before an
+    upgrade whose rules the engine now refuses, as stored and unchecked (to show and end it).
+    Unknown options are then left out, the missing ones are at their defaults."""
+    try:
+        return resolve(options, given)
+    except RuleError:
+        pass
     rules = {option.name: option.default for option in options}
     rules.update((name, value) for name, value in given.items() if name in rules)
     return rules

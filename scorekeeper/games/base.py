@@ -133,10 +133,7 @@ class Adapter:
     def rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         """All of a game's rule options, the defaults filled in (as stored, unchecked, for a
         game kept from before an upgrade whose rules the engine now refuses)."""
-        try:
-            return engine.options.resolve(self.engine.OPTIONS, rules)
-        except engine.RuleError:
-            return engine.options.as_stored(self.engine.OPTIONS, rules)
+        return engine.options.as_stored(self.engine.OPTIONS, rules)
 
     # --- entries -------------------------------------------------------------------------------
 
@@ -162,6 +159,11 @@ class Adapter:
              ) -> dict[str, Any]:
         """The data of the `kind` form that shows a stored entry again (for an edit)."""
         return self.FORMS[kind].fill(entry, before)
+
+    def entry_name(self, seq: int, effect: Mapping[str, Any] | None) -> str:
+        """Entry `seq` as the history and the table call it ("Hand 2"), from what it did."""
+        hand = (effect or {}).get("hand")
+        return gettext("Hand %(n)s", n=hand) if hand is not None else gettext("Entry %(n)s", n=seq)
 
     def changed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
         """Whether an entry scores differently after a correction (its history rows)."""

@@ -137,6 +137,12 @@ class VierAnderle(Adapter):
     SCORED_BY = ("payments", "pot")
     TRICKS = vier_anderle.TRICKS
 
+    def entry_name(self, seq: int, effect: Mapping[str, Any] | None) -> str:
+        """A table change is an entry but no hand: entry numbers run ahead of the hands."""
+        if (effect or {}).get("kind") == "table":
+            return gettext("Table change")
+        return super().entry_name(seq, effect)
+
     def form_kind(self, values: Mapping[str, Any]) -> str:
         return "table" if values.get("table") else "hand"
 

@@ -190,8 +190,7 @@ class _Between:
 
     def __init__(self, low: Any, high: Any, shown: Any = str) -> None:
         self.low, self.high, self.shown = low, high, shown
-        if shown is str:
-            self.field_flags = {"min": low, "max": high}  # the input's min and max attributes
+        self.field_flags = {"min": low, "max": high}  # a number input's min and max attributes
 
     def __call__(self, form, field) -> None:
         if field.data is not None and not self.low <= field.data <= self.high:

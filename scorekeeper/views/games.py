@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import uuid
 from typing import Any
@@ -26,7 +27,6 @@ from werkzeug.datastructures import MultiDict
 
 from .. import access, club, engine, games, scoring, standings
 from ..db import db
-from ..display import entry_name
 from ..i18n import problem_message, rule_message
 from ..models import Entry, Evening, Game, Group, Revision
 from . import forms
@@ -182,8 +182,8 @@ def add_entry(slug: str, game_id: int):
         data = form.entry() if form.validate_on_submit() else None
         if data is None:
             return _refused(_problems(form)) if queued else _render_table(group, game, form, 400)
-        seq = scoring.add_entry(game, data, expected_seq=form.seq.data, key=form.key.data or None,
-                                device=_device())
+        added = scoring.add_entry(game, data, expected_seq=form.seq.data,
+                                  key=form.key.data or None, device=_device())
     except engine.RuleError as error:
         db.session.rollback()
         if queued:
@@ -206,8 +206,8 @@ def add_entry(slug: str, game_id: int):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     db.session.commit()
     if queued:
-        return jsonify(saved=seq)
-    flash(_("%(what)s saved.", what=entry_name(seq, scoring.last_effect(game))), "saved")
+        return jsonify(saved=added.seq)
+    flash(_("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect)), "saved")
     mode = {"mode": "points"} if request.form.get("mode") == "points" else {}
     return redirect(url_for("games.table", slug=slug, game_id=game.id, **mode))
 
@@ -250,16 +250,15 @@ def undo(slug: str, game_id: int):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
-        last = scoring.entry(game, game.entry_count)
-        what = entry_name(game.entry_count, last.effect if last else None)
         try:
-            scoring.undo_last(game, form.seq.data or 0, device=_device())
+            undone = scoring.undo_last(game, form.seq.data or 0, device=_device())
         except scoring.StaleEntry:
             db.session.rollback()
             flash(_("The game changed in the meantime. Nothing was undone."))
         else:
             db.session.commit()
-            flash(_("%(what)s was undone.", what=what))
+            flash(_("%(what)s was undone.",
+                    what=games.get(game.kind).entry_name(undone.seq, undone.effect)))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     return render_template("games/undo.html", group=group, game=game,
                            entry=scoring.entry(game, game.entry_count),
@@ -293,7 +292,7 @@ def edit(slug: str, game_id: int, seq: int):
         data = form.entry() if form.validate() else None
         if version != game.version or data is None:
             if data == entry.data:  # Back after the correction was confirmed: it is saved
-                flash(_("%(what)s was corrected.", what=entry_name(seq, entry.effect)))
+                flash(_("%(what)s was corrected.", what=adapter.entry_name(seq, entry.effect)))
                 return redirect(url_for("games.table", slug=slug, game_id=game.id))
             form.problems["_form"] = _("The game changed in the meantime: nothing was saved. "
                                        "Please check and save again.")
@@ -326,7 +325,7 @@ def edit(slug: str, game_id: int, seq: int):
             later = scoring.entry(game, error.entry or 0)
             why = rule_message(error)
             if later is not None:  # named as the history names it ("Hand 3", not "entry 4")
-                why = f"{entry_name(later.seq, later.effect)}: {why}"
+                why = f"{adapter.entry_name(later.seq, later.effect)}: {why}"
             form.problems["_form"] = _("This change does not fit the later entries: %(why)s",
                                        why=why)
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
@@ -336,7 +335,7 @@ def edit(slug: str, game_id: int, seq: int):
                                    "Please check and save again.")
         return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
     db.session.commit()
-    flash(_("%(what)s was corrected.", what=entry_name(seq, entry.effect)))
+    flash(_("%(what)s was corrected.", what=adapter.entry_name(seq, entry.effect)))
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
 
 
@@ -409,7 +408,8 @@ def history(slug: str, game_id: int):
                      "made": _when(made.get(seq)) or {"time": format_time(created_at, "short"),
                                                       "at": created_at, "device": ""}})
     rows.sort(key=lambda row: (row["seq"], row["order"]), reverse=True)
-    return render_template("games/history.html", group=group, game=game, rows=rows)
+    return render_template("games/history.html", group=group, game=game, rows=rows,
+                           editable=not _shut(game))
 
 
 def _in_seats(mapping: dict[str, Any] | None, seats: dict[str, int]) -> dict[str, Any]:
@@ -513,7 +513,8 @@ def state_context(group: Group, game: Game) -> dict[str, Any]:
     the last entries did (the score sheet's last rows), so what it reads does not grow with the
     game."""
     adapter = games.get(game.kind)
-    ended = scoring.ended_state(game) if game.status == "running" else None
     return {"group": group, "game": game, "adapter": adapter, "rules": adapter.rules(game.rules),
             "state": dict(game.state, history=scoring.recent_effects(game, RECENT)),
-            "ended": ended, **adapter.table_context(game, game.state)}
+            # what ending the game now would show: worked out only where the end box asks
+            "ending": functools.partial(scoring.ended_state, game),
+            **adapter.table_context(game, game.state)}

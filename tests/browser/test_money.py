@@ -3,7 +3,7 @@
 into "020", which was stored as 20 euros)."""
 
 import pytest
-from test_play import save, set_up_group, start, state, tricks
+from test_play import hearts_hand, save, set_up_group, start, state, tricks
 
 pytestmark = pytest.mark.browser
 SIX = ["Anna", "Berta", "Cilli", "Dora", "Emil", "Fritz"]
@@ -69,3 +69,40 @@ def test_a_double_tap_on_save_saves_once_and_shows_no_errors(phone, shots):
     assert phone.locator("#entry .error, #entry [aria-invalid=true]").count() == 0
     assert phone.locator(".saved").count() == 1  # the "saved" line is still there
     shots("after-a-double-tap")
+
+
+WIDTH = "() => document.documentElement.scrollWidth"
+
+
+def test_ending_a_game_at_closing_time_and_deleting_one_started_by_mistake(phone, shots):
+    set_up_group(phone, shots, FOUR)
+    start(phone, shots, "hartenjagen", FOUR, {"cents_per_point": "0,10"})
+    hearts_hand(phone, {"Anna": 13}, "Berta")  # Anna 13, Berta 13, Cilli and Dora 0
+    box = phone.locator("details.end")
+    box.locator("summary").click()
+    said = box.inner_text().replace("\xa0", " ")
+    assert "-1,30 €" in said and "1,30 €" in said  # what ending it now pays
+    box.scroll_into_view_if_needed()
+    assert phone.evaluate(WIDTH) <= 390
+    shots("end-box")
+    phone.set_viewport_size({"width": 844, "height": 390})  # on its side
+    assert phone.evaluate(WIDTH) <= 844
+    shots("end-box-on-its-side")
+    phone.set_viewport_size({"width": 390, "height": 844})
+    save(phone, "form[action$='/close']")
+    shown = state(phone)
+    assert shown["finished"] is False and shown["hands_played"] == 1
+    assert phone.locator(".done").is_visible()
+    assert phone.locator("#entry").count() == 0  # no more hands
+    shots("ended")
+    phone.goto(phone.url + "/history")
+    assert phone.locator("tr.ended").count() == 1
+    shots("history-ended")
+    # a game started by mistake, without a hand: deleted, gone from the group page
+    start(phone, shots, "vier-anderle", FOUR)
+    game = phone.url
+    phone.locator("details.end summary").click()
+    shots("delete-box")
+    save(phone, "form[action$='/delete']")
+    assert game not in phone.content()
+    shots("group-after-delete")
