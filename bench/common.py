@@ -1,4 +1,4 @@
-"""What the web benchmarks share: an app on a fresh database, and the record generators."""
+"""What the web benchmarks share: an app on a fresh database."""
 
 from __future__ import annotations
 
@@ -10,12 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
 
-import records_hartenjagen  # noqa: E402
-import records_hintersche  # noqa: E402
-import records_vier_anderle  # noqa: E402
 from support import make_app  # noqa: E402
-
-GENERATORS = (records_hintersche, records_vier_anderle, records_hartenjagen)
 
 
 def bench_app(kind: str | None = None):

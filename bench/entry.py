@@ -11,13 +11,12 @@ in games that already hold 20, 2,000 and 20,000 hands, for each game, against a 
                       (after at least BENCH_MIN=5 entries); 0 for no limit
 
 Per database, one fresh app (tests/support.make_app, CSRF off) holds all nine games: the long
-ones are generated records (bench/records_*.py) imported with `records.import_game`, which
-stores them through `records.store_game`. Each entry posted is a valid next hand, built outside
-the timed part from the game's `/state.json` (Hintersche: by playing the deal with
-records_hintersche.play_entry on a replay of `/record.json`, which also yields the playoffs),
-with a fresh idempotency key and the entry number from `/record.json`. Only the POST and the
-followed redirect are timed. The baseline is a minimal Flask app (no database) whose POST
-redirects to a GET that renders a small template, timed the same way.
+ones are generated records (each game's own generator, bench/generators.py) imported with
+`records.import_game`. Each entry posted is the record's next hand, typed into the game's entry
+form outside the timed part (the adapter fills the form from the entry, as for a correction,
+with the game's `/state.json` before it), with a fresh idempotency key and the entry number.
+Only the POST and the followed redirect are timed. The baseline is a minimal Flask app (no
+database) whose POST redirects to a GET that renders a small template, timed the same way.
 
 Targets: 2,000-hand entry / 20-hand entry <= 1.5, 20,000-hand entry < 50 ms, 20-hand entry /
 bare Flask < 5. Exits 1 when one is missed.
@@ -26,27 +25,20 @@ bare Flask < 5. Exits 1 when one is missed.
 from __future__ import annotations
 
 import os
-import random
 import statistics
 import sys
 import time
 import uuid
-from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import (  # noqa: E402
-    bench_app,
-    records_hartenjagen,
-    records_hintersche,
-    records_vier_anderle,
-)
+import generators  # noqa: E402
+from common import bench_app  # noqa: E402
 from flask import Flask, redirect, render_template_string, request, url_for  # noqa: E402
 
-from scorekeeper import engine, records  # noqa: E402
+from scorekeeper import club, engine, games, records  # noqa: E402
 
 SIZES = tuple(int(n) for n in os.environ.get("BENCH_SIZES", "20,2000,20000").split(","))
 N = int(os.environ.get("BENCH_N", "30"))
@@ -59,54 +51,20 @@ LONG_TARGET_MS = 50.0  # the 20,000-hand entry
 BARE_TARGET = 5.0  # 20-hand entry : bare Flask
 
 Fields = dict[str, str]
-Builder = Callable[[dict[str, Any], Any, random.Random], Fields]
+GAMES = list(engine.all_games())  # every game of the registry
+NAMES = ["Kurt", "Hubert", "Hermann", "Alfred"]
 
 
-# --- the next hand, from the game's state --------------------------------------------------------
+# --- the next hand: the generated record's, typed into its form ---------------------------------
 
-def hintersche_fields(state: dict[str, Any], table: Any, rng: random.Random) -> Fields:
-    """Play the next deal (and any playoffs) on the local replay, as the players in `in_deal`."""
-    assert table.in_deal() == state["in_deal"], (table.in_deal(), state["in_deal"])
-    entry = records_hintersche.play_entry(table, rng)
-    fields = {f"points-{name}": str(points) for name, points in entry["points"].items()}
-    for i, deal in enumerate(entry.get("playoffs", [])):
-        fields.update({f"playoff-{i}-{name}": str(points) for name, points in deal.items()})
-    if entry.get("all_tricks"):
-        fields["all_tricks"] = entry["all_tricks"]
-    return fields
-
-
-def vier_anderle_fields(state: dict[str, Any], table: Any, rng: random.Random) -> Fields:
-    """Type 1: everybody seated plays; type 2: a random few play. The 4 tricks go at random."""
-    seated = list(state["seated"])
-    if state["next_hand_type"] == 1:
-        playing = seated
-        fields: Fields = {}
-    else:
-        chosen = set(rng.sample(seated, rng.randint(1, len(seated))))
-        playing = [name for name in seated if name in chosen]
-        fields = {f"playing-{name}": "on" for name in playing}
-    tricks = Counter(rng.choice(playing) for _ in range(records_vier_anderle.TRICKS))
-    fields.update({f"tricks-{name}": str(n) for name, n in tricks.items()})
-    return fields
-
-
-def hartenjagen_fields(state: dict[str, Any], table: Any, rng: random.Random) -> Fields:
-    """A hand by cards: the pack's hearts and each penalty card in play to random players."""
-    names = [player["name"] for player in state["players"]]
-    hearts = Counter(rng.choice(names) for _ in range(state["hearts_total"]))
-    fields = {f"hearts-{name}": str(n) for name, n in hearts.items()}
-    for key, copies in state["cards"].items():
-        for copy in range(1, copies + 1):
-            fields[key if copy == 1 else f"{key}-{copy}"] = rng.choice(names)
-    return fields
-
-
-GAMES: dict[str, tuple[Any, Builder]] = {
-    "hintersche": (records_hintersche, hintersche_fields),
-    "vier-anderle": (records_vier_anderle, vier_anderle_fields),
-    "hartenjagen": (records_hartenjagen, hartenjagen_fields),
-}
+def fields(app, kind: str, entry: dict[str, Any], before: dict[str, Any]) -> Fields:
+    """The entry form's fields that hold `entry` (the game's adapter fills its form from an
+    entry, as for a correction), as a browser posts them."""
+    adapter = games.get(kind)
+    with app.test_request_context():
+        data = adapter.fill(adapter.form_kind(entry), entry, before)
+    return {k: "y" if v is True else str(v) for k, v in data.items()
+            if v is not None and v is not False and v != ""}
 
 
 # --- timing --------------------------------------------------------------------------------------
@@ -125,22 +83,17 @@ def enough(times: list[float]) -> bool:
     return len(times) >= N or (BUDGET > 0 and len(times) >= MIN_ENTRIES and sum(times) > BUDGET)
 
 
-def measure_game(client, path: str, kind: str, seed: int) -> tuple[float, int]:
-    """Median seconds of the entries posted to the game at `path`, and how many were posted."""
-    build = GAMES[kind][1]
-    record = client.get(path + "/record.json").get_json()
-    seq = len(record["hands"]) + 1  # table changes are entries too
-    table = engine.replay(record) if kind == "hintersche" else None
-    rng = random.Random(seed)
+def measure_game(client, path: str, kind: str, later: list[dict[str, Any]]
+                 ) -> tuple[float, int]:
+    """Median seconds of the entries posted to the game at `path` (the `later` hands of its
+    record, in order), and how many were posted."""
+    seq = len(client.get(path + "/record.json").get_json()["hands"]) + 1
     times: list[float] = []
-    played = None
-    while not enough(times):
+    while not enough(times) and len(times) < len(later):
         state = client.get(path + "/state.json").get_json()
         assert not state["finished"], f"{path} is finished"
-        if played is not None:  # the entry before went in: one more hand played
-            assert state["hands_played"] == played + 1, (state["hands_played"], played)
-        played = state["hands_played"]
-        form = {**build(state, table, rng), "seq": str(seq), "key": uuid.uuid4().hex}
+        form = {**fields(client.application, kind, later[len(times)], state), "seq": str(seq),
+                "key": uuid.uuid4().hex}
         times.append(timed_entry(client, path, form))
         seq += 1
     stored = len(client.get(path + "/record.json").get_json()["hands"])
@@ -160,7 +113,7 @@ BARE_TEMPLATE = """<!doctype html><html lang="en"><head><title>Table</title></he
 def bare_app() -> Flask:
     app = Flask("bare")
     app.config["TESTING"] = True
-    totals = dict.fromkeys(records_hintersche.NAMES, 0)
+    totals = dict.fromkeys(NAMES, 0)
 
     @app.post("/entries")
     def entries():
@@ -177,7 +130,7 @@ def bare_app() -> Flask:
 
 def measure_bare() -> float:
     client = bare_app().test_client()
-    form = {f"points-{name}": "35" for name in records_hintersche.NAMES}
+    form = {f"points-{name}": "35" for name in NAMES}
     times = []
     for _ in range(N + 5):  # the first few warm up Jinja's template cache
         start = time.perf_counter()
@@ -191,14 +144,13 @@ def measure_bare() -> float:
 # --- one database --------------------------------------------------------------------------------
 
 def generate() -> dict[tuple[str, int], dict[str, Any]]:
-    """The records to import, per game and size, each with room for the entries posted later
-    (a Hintersche rubber long enough; Hartenjagen's target is the maximum)."""
+    """The records, per game and size, each with the N hands posted later (each game's own
+    generator, bench/generators.py)."""
     made = {}
-    for kind, (generator, _) in GAMES.items():
+    for kind in GAMES:
         for size in SIZES:
             start = time.perf_counter()
-            record = generator.random_record(size + N, seed=size)
-            made[kind, size] = dict(record, hands=record["hands"][:size])
+            made[kind, size] = generators.random_record(kind, size + N, size)
             print(f"  generated {kind} {size:,} hands in {time.perf_counter() - start:.1f} s")
     return made
 
@@ -212,18 +164,21 @@ def run_database(database: str, made: dict[tuple[str, int], dict[str, Any]],
     with app.app_context():
         for (kind, size), record in made.items():
             start = time.perf_counter()
-            game = records.import_game(record, SLUG)
+            game = records.import_game(dict(record, hands=record["hands"][:size]), SLUG)
             paths[kind, size] = f"/g/{SLUG}/games/{game.id}"
             print(f"  imported {kind} {size:,} hands in {time.perf_counter() - start:.1f} s")
+        token = club.find_group(SLUG).token
     client = app.test_client()
-    client.get(paths["hartenjagen", SIZES[0]])  # warm up templates and connections
+    assert client.get(f"/join/{token}").status_code == 302  # the phone joins the group
+    for kind in GAMES:  # warm up templates and connections
+        client.get(paths[kind, SIZES[0]])
     medians: dict[tuple[str, int], float] = {}
     counts: dict[tuple[str, int], int] = {}
     for kind in GAMES:
         for size in SIZES:
             start = time.perf_counter()
             medians[kind, size], counts[kind, size] = measure_game(
-                client, paths[kind, size], kind, seed=size + 1)
+                client, paths[kind, size], kind, made[kind, size]["hands"][size:])
             print(f"  measured {kind} {size:,} hands ({counts[kind, size]} entries) in "
                   f"{time.perf_counter() - start:.1f} s")
     with app.app_context():

@@ -131,3 +131,8 @@ if __name__ == "__main__":
     record.apply_all(table, game["hands"])
     elapsed = time.perf_counter() - start
     print(f"{count} hands in {elapsed:.3f} s: {count / elapsed:,.0f} hands/s")
+
+
+def varied(hands: int, seed: int) -> dict[str, Any]:
+    """A game with the jack of diamonds."""
+    return random_record(hands, seed=seed, jack_of_diamonds=True)

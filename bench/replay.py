@@ -4,7 +4,7 @@
 
 Each run replays the whole record through the engine (`engine.replay`, as the `replay` command
 and every write in the app do); the second column also builds the replay output (`report()`).
-The records are played with real cards by the generators next to this file.
+The records are played with real cards by each game's generator (bench/generators.py).
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import records_hartenjagen  # noqa: E402
-import records_hintersche  # noqa: E402
-import records_vier_anderle  # noqa: E402
+import generators  # noqa: E402
 
 from scorekeeper import engine  # noqa: E402
 
@@ -28,11 +26,7 @@ TARGET = 50_000
 
 
 def records() -> dict[str, dict]:
-    return {
-        "hintersche": records_hintersche.random_record(HANDS, seed=1),
-        "vier-anderle": records_vier_anderle.random_record(HANDS, seed=1),
-        "hartenjagen": records_hartenjagen.random_record(HANDS, seed=1),
-    }
+    return {name: generators.random_record(name, HANDS, 1) for name in engine.all_games()}
 
 
 def median_seconds(run) -> float:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
+from jinja2 import ChoiceLoader, FileSystemLoader
 
 PACKAGE = Path(__file__).resolve().parent
 ROOT = PACKAGE.parent
@@ -65,7 +66,8 @@ def create_app(test_config=None):
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import access as access_rules
-    from . import cli, display, i18n, security
+    from . import cli, devices, display, i18n, security
+    from . import games as registry
     from .db import db, migrate
     from .views import access, evenings, games, groups, main, standings, tv
 
@@ -74,7 +76,11 @@ def create_app(test_config=None):
     app.config.setdefault("DOCS_FOLDER", str(_folder("docs")))
     CSRFProtect(app)
     i18n.init_app(app)
-    display.init_app(app)
+    app.jinja_env.filters.update(display.FILTERS, device=devices.device_label)
+    app.jinja_env.globals["games_registry"] = registry.GAMES
+    folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
+    if folders:  # a game whose templates live outside the app's folder
+        app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader, folders)])
     cli.init_app(app)
     security.init_app(app)
     access_rules.init_app(app)

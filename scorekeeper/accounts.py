@@ -8,8 +8,8 @@ from sqlalchemy import select
 
 from . import games, settlement
 from .db import db
-from .games.kasse import KASSE
 from .models import Evening, Game, PaidPayment
+from .names import KASSE
 
 
 @dataclass

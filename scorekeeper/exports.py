@@ -11,9 +11,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import accounts, club, games, records, scoring, standings
+from . import accounts, club, devices, games, records, scoring, standings
 from .db import db
-from .models import ENDED, Evening, Game, Group, PaidPayment, Player, Revision
+from .models import ENDED, MAX_ID, Evening, Game, Group, PaidPayment, Player, Revision
+from .names import SLUG, name_problem, printable
 from .records import check_json, show, step
 
 FORMAT = "scorekeeper-group/1"
@@ -40,7 +41,7 @@ def group_json(group: Group) -> dict[str, Any]:
                                            .order_by(Revision.id))
             games.append({**game.record(), "status": game.status, "revisions": [
                 {"seq": r.seq, "action": r.action, "data": r.data,
-                 "device": club.device_label(r.device),
+                 "device": devices.device_label(r.device),
                  "at": r.created_at.isoformat()} for r in revisions]})
         paid = db.session.scalars(select(PaidPayment).where(PaidPayment.evening_id == evening.id))
         evenings.append({"date": evening.date.isoformat(), "place": evening.place, "games": games,
@@ -103,7 +104,7 @@ def _list(value: Any, path: str) -> list[Any]:
 def _text(value: Any, path: str, longest: int, empty: bool = False) -> str:
     if not isinstance(value, str):
         raise _bad(path, f"{show(value)} is not a text")
-    if not club.printable(value):
+    if not printable(value):
         raise _bad(path, f"{show(value)} has an invisible or control character")
     if len(value) > longest:
         raise _bad(path, f"is longer than {longest} characters")
@@ -145,7 +146,7 @@ def check_group(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a group export (format {FORMAT})")
     _object(data, "the file", ("format", "slug", "name", "players", "evenings"))
-    if not isinstance(data["slug"], str) or not club.SLUG.fullmatch(data["slug"]):
+    if not isinstance(data["slug"], str) or not SLUG.fullmatch(data["slug"]):
         raise _bad("slug", f"{show(data['slug'])} is not a group name of lowercase letters, "
                            "digits and dashes")
     _text(data["name"], "name", 60)
@@ -154,7 +155,7 @@ def check_group(data: Any) -> None:
         path = f"players[{i}]"
         _object(player, path, ("name",), ("archived",))
         name = player["name"]
-        if not isinstance(name, str) or club.name_problem(name) or name != name.strip():
+        if not isinstance(name, str) or name_problem(name) or name != name.strip():
             raise _bad(f"{path}.name", f"{show(name)} cannot be a player's name: up to 40 "
                                        "letters, digits and spaces, and not the Kasse")
         if name.casefold() in names:
@@ -200,7 +201,7 @@ def _check_game(game: Any, path: str, names: set[str]) -> None:
             raise _bad(f"{where}.action", f"{show(revision['action'])} is not add, edit, undo, "
                                           "end or delete")
         # the game's end and its deletion come after its last entry, which may be none
-        _whole(revision["seq"], f"{where}.seq", "", club.MAX_ID,
+        _whole(revision["seq"], f"{where}.seq", "", MAX_ID,
                least=0 if revision["action"] in ("end", "delete") else 1)
         if not isinstance(revision["data"], dict):
             raise _bad(f"{where}.data", f"{show(revision['data'])} is not an object")

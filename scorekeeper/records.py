@@ -8,7 +8,7 @@ import math
 import re
 from typing import Any
 
-from . import club, engine, scoring
+from . import club, engine, names, scoring, standings
 from .db import db
 from .models import Evening, Game, Group
 
@@ -21,7 +21,7 @@ def show(value: Any) -> str:
     if isinstance(value, dict | list):
         return "an object" if isinstance(value, dict) else "a list"
     text = json.dumps(value, ensure_ascii=False)
-    text = "".join(c if club.printable(c) else ascii(c)[1:-1] for c in text)
+    text = "".join(c if names.printable(c) else ascii(c)[1:-1] for c in text)
     return text if len(text) <= 50 else text[:47] + "..."
 
 
@@ -42,13 +42,13 @@ def check_json(value: Any, path: str = "", depth: int = 0) -> None:
     where = path or "the record"
     if depth > DEEPEST:
         raise ValueError(f"{where}: is nested too deeply")
-    if isinstance(value, str) and not club.printable(value):
+    if isinstance(value, str) and not names.printable(value):
         raise ValueError(f"{where}: {show(value)} has an invisible or control character")
     if isinstance(value, float) and not math.isfinite(value):
         raise ValueError(f"{where}: {value} is not a number")
     if isinstance(value, dict | list):
         for key, item in value.items() if isinstance(value, dict) else enumerate(value):
-            if isinstance(key, str) and not club.printable(key):
+            if isinstance(key, str) and not names.printable(key):
                 raise ValueError(f"{where}: the key {show(key)} has an invisible or control "
                                  "character")
             check_json(item, step(path, key), depth + 1)
@@ -86,8 +86,9 @@ def store_game(group: Group, evening: Evening, record: dict[str, Any],
     scoring.start_game(game, hands, revisions=revisions)  # each hand is replayed once
     for player in game.state["players"]:
         name = player["name"]
-        if club.name_problem(name) or name != name.strip():
+        if names.name_problem(name) or name != name.strip():
             raise ValueError(f"{name!r} cannot be a player's name: up to 40 letters, digits "
                              "and spaces, and not the Kasse")
-        club.player_for(group, name)
+    club.join(group, [player["name"] for player in game.state["players"]])
+    standings.store(game)
     return game

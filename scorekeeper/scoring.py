@@ -8,7 +8,8 @@ the engine's summary. The replay of the whole
 record stays the source of truth: `rebuild` derives everything from it again, and a property
 test checks that the stored state always equals a full replay.
 
-Shared by the views and the CLI. The functions add to the session and flush; the caller commits.
+Shared by the views and the CLI. The functions add to the session and flush; the caller writes
+the game's standings rows (`standings.store`) and commits.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import engine, standings
+from . import engine
 from .db import db
 from .models import ENDED, Entry, Game, Revision, now
 
@@ -106,12 +107,12 @@ def claim(game: Game, **values: Any) -> None:
 
 
 def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:
-    """Store the replayed state (and the new number of entries), and the game's results."""
+    """Store the replayed state (and the new number of entries). The caller writes the game's
+    standings rows (`standings.store`)."""
     if game.status in ENDED:
         raise StaleEntry()
     claim(game, entry_count=game.entry_count if count is None else count,
           state=table.summary(), status=status_of(table))
-    standings.store(game)
 
 
 def start_game(game: Game, hands: list[dict[str, Any]] = (), device: str = "",
@@ -128,7 +129,6 @@ def start_game(game: Game, hands: list[dict[str, Any]] = (), device: str = "",
     game.entry_count = len(hands)
     db.session.add(game)
     db.session.flush()
-    standings.store(game)
     for seq, (data, (effect, snapshot)) in enumerate(zip(hands, derived, strict=True), start=1):
         db.session.add(Entry(game_id=game.id, seq=seq, data=data, effect=effect,
                              snapshot=snapshot))

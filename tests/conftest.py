@@ -6,11 +6,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from support import DATABASES, make_app
-
-from scorekeeper.db import db
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # record generators
+
+import fourth_game  # noqa: E402, F401 - the test-only fourth game joins the registries
+from support import DATABASES, make_app  # noqa: E402
+
+from scorekeeper.db import db  # noqa: E402
 
 
 @pytest.fixture(params=DATABASES)

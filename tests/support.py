@@ -1,9 +1,12 @@
 """Helpers for the tests: an app on a fresh database, and a phone's form posts."""
 
+import functools
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
-from sqlalchemy import select, text
+from sqlalchemy import inspect, select, text
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -20,15 +23,44 @@ def database_url(kind: str, tmp_path: Path) -> str:
 
 
 def make_app(kind: str, tmp_path: Path, **config):
+    if kind == "sqlite":  # a copy of the empty schema, made once per test session
+        shutil.copyfile(_sqlite_schema(), tmp_path / "test.sqlite")
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": database_url(kind, tmp_path),
         **config,
     })
-    with app.app_context():
-        reset(kind)
+    if kind == "postgresql":
+        with app.app_context():
+            empty(kind)
     return app
+
+
+@functools.cache
+def _sqlite_schema() -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-schema-"))
+    app = create_app({"TESTING": True, "SECRET_KEY": "test",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{folder / 'schema.sqlite'}"})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    return folder / "schema.sqlite"
+
+
+def empty(kind: str) -> None:
+    """The models' tables, empty: made once, then emptied for each test (a test that dropped or
+    migrated the schema leaves other tables behind, and the schema is made anew)."""
+    if kind != "postgresql":
+        reset(kind)
+        return
+    tables = [table.name for table in db.metadata.sorted_tables]
+    if set(inspect(db.engine).get_table_names()) == set(tables):
+        with db.engine.begin() as conn:
+            quoted = ", ".join(map(conn.dialect.identifier_preparer.quote, tables))
+            conn.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+    else:
+        reset(kind)
 
 
 def reset(kind: str) -> None:

@@ -15,9 +15,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from support import enter, make_app, phone, start_game
 
-from scorekeeper import club, engine, exports
+from scorekeeper import club, engine, exports, names
 from scorekeeper.db import db
 from scorekeeper.models import Entry, Evening, Game, Group, PaidPayment, Player, Result, Revision
+from scorekeeper.views import common
 
 FOUR = ["Kurt", "Hubert", "Hermann", "Alfred"]
 HUGE = [0, 2**31, 2**63, 99999999999999999999]
@@ -169,35 +170,35 @@ def test_get_owned_or_404_refuses_ids_outside_what_a_column_holds(app, client):
     start_game(client, "hartenjagen", FOUR)
     with app.test_request_context():
         group = club.find_group("tanne")
-        assert club.get_owned_or_404(Game, 1, group).id == 1
+        assert common.get_owned_or_404(Game, 1, group).id == 1
         for bad in (0, -1, 2**31, 10**30):
             with pytest.raises(NotFound):
-                club.get_owned_or_404(Game, bad, group)
+                common.get_owned_or_404(Game, bad, group)
 
 
 # --- 2. names and places: no hidden or control characters, the Kasse is the Kasse ---------------
 
 @pytest.mark.parametrize("char", HIDDEN, ids=[f"U+{ord(c):04X}" for c in HIDDEN])
 def test_a_name_with_a_hidden_or_control_character_is_not_a_name(char):
-    assert not club.printable(f"An{char}na")
-    assert club.name_problem(f"An{char}na") == "format"
-    assert club.name_problem(f"Kasse{char}") == "format"
+    assert not names.printable(f"An{char}na")
+    assert names.name_problem(f"An{char}na") == "format"
+    assert names.name_problem(f"Kasse{char}") == "format"
 
 
 def test_ordinary_names_with_accents_and_scripts_are_fine():
     for name in ("Jürgen", "Zoë", "Łukasz", "Ærøskøbing", "Ólafur Örn", "Дмитрий", "山田",
                  "O'Brien", "Anne-Marie", "Hans 2"):
-        assert club.printable(name) and club.name_problem(name) is None, name
+        assert names.printable(name) and names.name_problem(name) is None, name
 
 
 @pytest.mark.parametrize("name", ["Kasse", "KASSE", " kasse ", "Ｋａｓｓｅ", "Kaſſe", "ＫＡＳＳＥ"])
 def test_the_kasse_in_any_case_or_compatibility_form_is_reserved(name):
-    assert club.name_problem(name) == "reserved"
+    assert names.name_problem(name) == "reserved"
 
 
 def test_a_name_that_is_only_spaces_is_refused(app, client):
     client.post("/groups", data={"name": "tanne"})
-    assert club.name_problem("   ") == "format"
+    assert names.name_problem("   ") == "format"
     before = _counts(app)
     assert client.post("/g/tanne/players", data={"name": "   "}).status_code == 400
     assert client.post("/groups", data={"name": "   "}).status_code == 400

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 from support import DE, enter, start_game
 
-from scorekeeper import club, derived, scoring
+from scorekeeper import club, derived, renaming, scoring
 from scorekeeper.db import db
 from scorekeeper.engine import hartenjagen
 from scorekeeper.models import Game, Group, Player, Result
@@ -334,7 +334,7 @@ def test_renaming_a_player_called_self_leaves_a_moon_choice_alone(app, client):
     enter(client, path, {"hearts-self": 13, "queen": "self", "moon": "self"})
     with app.app_context():
         player = db.session.scalar(select(Player).where(Player.name == "self"))
-        club.rename_player(player, "Selma")
+        renaming.rename_player(player, "Selma")
         db.session.commit()
     hands = record(client, path)["hands"]
     assert hands == [{"hearts": {"Selma": 13}, "queen": "Selma", "moon": "self"}]

@@ -66,10 +66,13 @@ def test_every_text_of_the_engine_is_in_the_german_and_dutch_catalogues(tmp_path
 
     from scorekeeper.engine import errors, games
 
-    every_game = games.all_games().values()  # importing the games registers their messages
-    texts = [*errors.MESSAGES.values(), *errors.KEY_WORDS.values(), errors.AND, errors.OR,
-             *errors.ENTRY_WORDS.values()]
-    for game in every_game:
+    # the app's games (the tests' fourth game is not the app's: its texts stay English)
+    own = [g for g in games.all_games().values() if g.__name__.startswith("scorekeeper.")]
+    theirs = [g for g in games.all_games().values() if g not in own]
+    stray = {code for g in theirs for code in errors.MESSAGES if code.startswith(f"{g.NAME}.")}
+    texts = [*(text for code, text in errors.MESSAGES.items() if code not in stray),
+             *errors.KEY_WORDS.values(), errors.AND, errors.OR, *errors.ENTRY_WORDS.values()]
+    for game in own:
         texts += [game.TITLE, game.SUMMARY]
         for option in game.OPTIONS:
             texts += [option.help, *option.labels.values()]

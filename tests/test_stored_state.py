@@ -1,21 +1,16 @@
 """Whatever the phones do -- add, correct, undo -- what is stored equals a full replay."""
 
+import generators
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from records_hartenjagen import random_record as hearts_record
-from records_hintersche import random_record as hintersche_record
-from records_vier_anderle import random_record as vier_anderle_record
 from sqlalchemy import select
 
 from scorekeeper import club, engine, records, scoring
 from scorekeeper.db import db
 from scorekeeper.models import Entry, Game
 
-RECORDS = {
-    "hintersche": lambda seed: hintersche_record(30, seed=seed),
-    "vier-anderle": lambda seed: vier_anderle_record(30, seed=seed, table_changes=3),
-    "hartenjagen": lambda seed: hearts_record(30, seed=seed),
-}
+RECORDS = {name: lambda seed, name=name: generators.varied(name, 30, seed)
+           for name in engine.all_games()}  # every game, each with its own generator
 ACTIONS = st.lists(st.tuples(st.sampled_from(["add", "add", "edit", "undo"]),
                              st.integers(0, 10**6)), min_size=1, max_size=12)
 

@@ -116,7 +116,7 @@ def test_an_edit_made_from_an_outdated_read_is_refused(app):
 
 
 def test_a_rename_racing_a_new_hand_leaves_the_game_playable(app, monkeypatch):
-    from scorekeeper import club, scoring
+    from scorekeeper import renaming, scoring
     from scorekeeper.models import Player
 
     client = app.test_client()
@@ -135,7 +135,7 @@ def test_a_rename_racing_a_new_hand_leaves_the_game_playable(app, monkeypatch):
     with app.app_context():
         player = db.session.scalar(db.select(Player).where(Player.name == "A"))
         with pytest.raises(scoring.StaleEntry):
-            club.rename_player(player, "Anton")
+            renaming.rename_player(player, "Anton")
         db.session.rollback()
     monkeypatch.setattr(scoring, "claim", claim)
     assert raced == [302]

@@ -135,6 +135,23 @@ class Table(abc.ABC):
         return None
 
     @classmethod
+    def renamed(cls, entry: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        """A stored entry with the player `old` called `new` wherever it names a player. By
+        default a name is a key of a per-player mapping, an item of a list or a single value; a
+        game whose entries hold other values that could equal a name says so here."""
+        def name(value: Any) -> Any:
+            return new if value == old else value
+
+        def rename(value: Any) -> Any:
+            if isinstance(value, Mapping):
+                return {name(k): v for k, v in value.items()}
+            if isinstance(value, list):
+                return [rename(v) if isinstance(v, Mapping) else name(v) for v in value]
+            return name(value)
+
+        return {key: rename(value) for key, value in entry.items()}
+
+    @classmethod
     def ended(cls, summary: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
         """The summary of a game that the players end now, before its rules end it (closing
         time), played by `rules` (all options): what its money and standings then show, and

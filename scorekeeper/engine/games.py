@@ -1,6 +1,7 @@
 """The registry of games, looked up by the code used in the game record.
 
-Every game is one module with a `Table` that implements the game contract, `base.Table`.
+Every game is one module with a `Table` that implements the game contract, `base.Table`; the
+app's own are registered when the engine is first imported, another one with `register`.
 """
 
 from __future__ import annotations
@@ -11,21 +12,23 @@ from typing import Any
 from .base import Row, Table
 from .errors import RuleError
 
-__all__ = ["GAMES", "Row", "Table", "all_games", "get"]
-
-
-def _modules() -> dict[str, ModuleType]:
-    from . import hartenjagen, hintersche, vier_anderle
-
-    return {m.NAME: m for m in (hintersche, vier_anderle, hartenjagen)}
-
+__all__ = ["GAMES", "Row", "Table", "all_games", "get", "register"]
 
 GAMES: dict[str, ModuleType] = {}
 
 
+def register(module: ModuleType) -> ModuleType:
+    """Add a game's module (its `NAME` and `Table`) to the registry."""
+    GAMES[module.NAME] = module
+    return module
+
+
 def all_games() -> dict[str, ModuleType]:
     if not GAMES:
-        GAMES.update(_modules())
+        from . import hartenjagen, hintersche, vier_anderle
+
+        for module in (hintersche, vier_anderle, hartenjagen):
+            register(module)
     return GAMES
 
 

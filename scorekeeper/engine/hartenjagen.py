@@ -607,6 +607,12 @@ class Table(base.Table):
         self._tied = tuple(self._tied)
 
     @classmethod
+    def renamed(cls, entry: Mapping[str, Any], old: str, new: str) -> dict[str, Any]:
+        """`moon` holds a choice ("self", "others"), never a name."""
+        renamed = super().renamed({k: v for k, v in entry.items() if k != "moon"}, old, new)
+        return {**renamed, **({"moon": entry["moon"]} if "moon" in entry else {})}
+
+    @classmethod
     def ended(cls, summary: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
         """Ended early, the totals count as they stand: each player pays the leader (the
         fewest points) the difference at ``cents_per_point``; leaders who share the fewest

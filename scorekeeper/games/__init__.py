@@ -1,6 +1,6 @@
 """The games the app offers: one engine module and one web adapter each, looked up by the code
-used in the game record ("hintersche"). Adding a game is one engine module, one adapter and its
-templates under ``templates/games/<name>/``, and a line here."""
+used in the game record ("hintersche"). A game joins the app with `register` (see the README's
+"Adding a game"); the three below are the app's own."""
 
 from __future__ import annotations
 
@@ -9,10 +9,20 @@ from .hartenjagen import Hartenjagen
 from .hintersche import Hintersche
 from .vier_anderle import VierAnderle
 
-GAMES: dict[str, Adapter] = {adapter.name: adapter
-                             for adapter in (Hintersche(), VierAnderle(), Hartenjagen())}
+GAMES: dict[str, Adapter] = {}
+
+
+def register(adapter: Adapter) -> Adapter:
+    """Offer a game: its adapter, whose engine module is registered with the engine's
+    `register`. An app made after this knows the game (its pages, its templates)."""
+    GAMES[adapter.name] = adapter
+    return adapter
 
 
 def get(name: str) -> Adapter:
     """The adapter of a stored game's kind (KeyError for a kind the app does not know)."""
     return GAMES[name]
+
+
+for _adapter in (Hintersche(), VierAnderle(), Hartenjagen()):
+    register(_adapter)

@@ -2,107 +2,46 @@
 
 An adapter owns everything of its game that the shared views, templates and standings must not
 know: the entry forms (built per state, and filled again from a stored entry for an edit), the
-templates under ``templates/games/<name>/``, the standings figures, the money and the extras of
-a new game or of closing one. The views only ever call the methods below.
+template parts the shared pages include, the standings figures, the money and the extras of a
+new game or of closing one. The views only ever call the methods below, and pass in what a
+method needs: an adapter reads no database and calls no shared module above it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from wtforms import BooleanField, Field, IntegerField, RadioField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import Optional
 
-from .. import engine
-from ..i18n import rule_message
-from ..views.forms import EntryForm
+from ..engine import RuleError, options
+from .forms import GameForm
 
-
-class Number(IntegerField):
-    """A whole number as typed; empty is None. A typing slip is told in players' words and what
-    was typed is shown again."""
-
-    def process_formdata(self, valuelist: list[Any]) -> None:
-        text = str(valuelist[0]).strip() if valuelist else ""
-        self.data = None
-        if text:
-            try:
-                self.data = int(text)
-            except ValueError:
-                raise ValueError(gettext("Please enter a whole number.")) from None
+# The template parts the shared pages include from a game's folder (``games/<name>/<part>``,
+# `Adapter.template`), besides one per entry form kind (`Adapter.FORMS`): every game has these,
+REQUIRED_PARTS = ("state", "describe", "effect", "standings", "result", "ending")
+# and these it may leave out, when the shared page shows the default instead.
+OPTIONAL_PARTS = {"more": "games/parts/empty.html", "changes": "games/parts/changes.html",
+                  "details": "games/parts/empty.html", "seating": "games/parts/empty.html",
+                  "player": "games/parts/empty.html", "style": "games/parts/empty.html"}
+FILE_NAMES = {"style": "style.css"}  # a part's file, where it is not <part>.html
 
 
-def pick(label: Any, names: list[str], optional: bool = False) -> RadioField:
-    """One of `names` (or nobody): the engine checks the name, so any value is kept as typed."""
-    choices = [SelectChoice("", _l("nobody"))] if optional else []
-    return RadioField(label, choices=choices + [SelectChoice(n, n) for n in names],
-                      validate_choice=False, default="")
+@dataclass(frozen=True)
+class Roster:
+    """The group's players, for an entry form that may seat somebody: those still playing
+    (`active`, by name) and every name the group has used (archived players too)."""
 
+    active: tuple[str, ...] = ()
+    everyone: tuple[str, ...] = ()
 
-class GameForm(EntryForm):
-    """An entry form of one game. Besides the fields' own errors it keeps `problems`: the
-    engine's messages for a group of fields (``points``), a player (by name) or the whole form
-    (``_form``), shown where `problem(key)` is asked for."""
-
-    PART: ClassVar[str] = "hand"  # which of the game's forms (Adapter.form_kind)
-    GROUPS: ClassVar[frozenset[str]] = frozenset()  # error fields the form shows as a group
-    names: list[str]  # the players the form asks about
-    # a correction is shown with what it changes first; confirming it posts the form again with
-    # the game's version it was shown at (scoring.edit_entry refuses it if the game moved on)
-    confirm = IntegerField(validators=[Optional()])
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.problems: dict[str, str] = {}
-
-    def problem(self, key: str) -> str:
-        return self.problems.get(key, "")
-
-    def field_error(self, name: str, message: str) -> None:
-        self[name].errors = [*self[name].errors, message]
-
-    def has_errors(self) -> bool:
-        return bool(self.problems) or any(field.errors for field in self)
-
-    def show(self, error: engine.RuleError) -> None:
-        """Put the engine's message where the player will see it: at the field it names (a part
-        of the form, or a player), else above the form."""
-        field = error.field if error.field in self.GROUPS or error.field in self.names else "_form"
-        self.problems[field] = rule_message(error)
-
-    def entry(self) -> dict[str, Any] | None:
-        """The game-record entry the form holds, or None (with errors at the fields)."""
-        raise NotImplementedError
-
-    def posted(self) -> list[tuple[str, str]]:
-        """The values of the form's fields as they were posted, to post them again."""
-        return [(field.name, value) for field in self
-                if field.name not in ("csrf_token", "confirm") for value in field.raw_data or ()]
-
-    @classmethod
-    def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
-        """The form's data that shows a stored entry again; `before` is the game's summary
-        before the entry."""
-        raise NotImplementedError
-
-
-def build(base: type[GameForm], fields: dict[str, Field], names: list[str], **attrs: Any
-          ) -> type[GameForm]:
-    """A form class of `base` with these fields (one per player, so built per state)."""
-    return type(base.__name__, (base,), {**fields, "names": names, **attrs})
-
-
-def numbers(prefix: str, names: list[str]) -> dict[str, Field]:
-    return {f"{prefix}-{name}": Number(name) for name in names}
-
-
-def ticks(prefix: str, names: list[str]) -> dict[str, Field]:
-    return {f"{prefix}-{name}": BooleanField(name) for name in names}
+    def spelled(self, name: str) -> str:
+        """The group's spelling of `name` ("anna" is Anna), or `name` for somebody new."""
+        key = name.strip().casefold()
+        return next((known for known in self.everyone if known.casefold() == key), name)
 
 
 class Adapter:
@@ -111,6 +50,13 @@ class Adapter:
 
     engine: ClassVar[ModuleType]
     FORMS: ClassVar[dict[str, type[GameForm]]]  # the entry forms by kind (see form_kind)
+    # the template parts the game has: every one of REQUIRED_PARTS, and those of OPTIONAL_PARTS
+    # it does not leave to the shared default (the forms' parts are FORMS)
+    PARTS: ClassVar[frozenset[str]]
+    # for a game that lives outside the app: the folders holding its templates (games/<name>/)
+    # and its rules document (rules/<name>.md), instead of the app's templates/ and docs/
+    TEMPLATES: ClassVar[str | None] = None
+    DOCS: ClassVar[str | None] = None
     SEATING_HINT: ClassVar[Any] = _l("Who plays? Tap in seating order.")
     FIGURES: ClassVar[tuple[str, ...]] = ()  # what the standings add up per player
     BEST: ClassVar[frozenset[str]] = frozenset()  # figures the standings take the most of
@@ -128,30 +74,41 @@ class Adapter:
         return str(self.engine.TITLE)
 
     def template(self, part: str) -> str:
-        return f"games/{self.name}/{part}.html"
+        """The template of one of the game's parts: its own, or the shared default of an
+        optional part it leaves out."""
+        if part in self.PARTS or part in self.FORMS:
+            return f"games/{self.name}/{FILE_NAMES.get(part, part + '.html')}"
+        if part in OPTIONAL_PARTS:
+            return OPTIONAL_PARTS[part]
+        raise LookupError(f"the game {self.name!r} declares no template part {part!r}: add it "
+                          "to the adapter's PARTS (and its file to the game's templates)")
+
+    def missing_parts(self) -> list[str]:
+        """The parts every game must have that this one does not declare."""
+        return [part for part in REQUIRED_PARTS if part not in self.PARTS]
 
     def rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         """All of a game's rule options, the defaults filled in (as stored, unchecked, for a
         game kept from before an upgrade whose rules the engine now refuses)."""
-        return engine.options.as_stored(self.engine.OPTIONS, rules)
+        return options.as_stored(self.engine.OPTIONS, rules)
 
     # --- entries -------------------------------------------------------------------------------
 
     def form_kind(self, values: Mapping[str, Any]) -> str:
         """Which of the game's entry forms posted `values` or shows a stored entry: ``hand``, or
-        another part the game has (its template is ``games/<name>/<kind>.html``)."""
+        another of its FORMS."""
         return "hand"
 
-    def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+    def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
               kind: str = "hand", formdata: Any = None, data: Mapping[str, Any] | None = None,
-              error: engine.RuleError | None = None) -> dict[str, GameForm]:
+              error: RuleError | None = None) -> dict[str, GameForm]:
         """The entry forms the table page shows, by kind; the one of `kind` holds `formdata`
         (posted) or `data` (a stored entry), the others are empty."""
-        return {kind: self.form(kind, state, rules, group, formdata, data, error)}
+        return {kind: self.form(kind, state, rules, roster, formdata, data, error)}
 
-    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
              formdata: Any = None, data: Mapping[str, Any] | None = None,
-             error: engine.RuleError | None = None) -> GameForm:
+             error: RuleError | None = None) -> GameForm:
         """The entry form of `kind` for the game in `state`, played by `rules` (all options)."""
         raise NotImplementedError
 
@@ -159,6 +116,11 @@ class Adapter:
              ) -> dict[str, Any]:
         """The data of the `kind` form that shows a stored entry again (for an edit)."""
         return self.FORMS[kind].fill(entry, before)
+
+    def keep(self, values: Mapping[str, Any]) -> dict[str, str]:
+        """What the next entry form keeps of the one just saved (`values`, as posted): the table
+        page's query arguments, read by the game's form template. Nothing by default."""
+        return {}
 
     def entry_name(self, seq: int, effect: Mapping[str, Any] | None) -> str:
         """Entry `seq` as the history and the table call it ("Hand 2"), from what it did."""
@@ -180,12 +142,13 @@ class Adapter:
         """What the game's own table templates need besides the state."""
         return {}
 
-    def new_game_rules(self, group: Any) -> dict[str, Any]:
-        """Rule values a new game of the group starts with (besides the previous game's)."""
+    def new_game_rules(self, last: Any) -> dict[str, Any]:
+        """Rule values a new game starts with, besides the previous game's; `last` is the
+        group's latest game of this kind (None for none)."""
         return {}
 
-    def check_new_game(self, group: Any, rules: Mapping[str, Any]) -> dict[str, str]:
-        """What is wrong with these rules for a new game of this group, by option."""
+    def check_new_game(self, last: Any, rules: Mapping[str, Any]) -> dict[str, str]:
+        """What is wrong with these rules for a new game, by option; `last` as above."""
         return {}
 
     def closing(self, state: Mapping[str, Any]) -> dict[str, Any]:
@@ -208,8 +171,10 @@ class Adapter:
         ``player``, ``played``, ``money_cents`` and the FIGURES): what its template shows."""
         return {"rows": sorted(rows, key=lambda r: (-r["money_cents"], r["player"]))}
 
-    def player_section(self, history: list[Any], args: Mapping[str, str], group: Any
+    def player_section(self, history: list[Any], args: Mapping[str, str],
+                       load: Callable[[int], tuple[Any, list[dict[str, Any]]]]
                        ) -> dict[str, Any] | None:
-        """The game's part of a player's page (``games/<name>/player.html``), from the player's
-        (result, evening) rows, oldest first; None for none."""
+        """The game's part of a player's page (its ``player`` part), from the player's (result,
+        evening) rows, oldest first; `load(game_id)` gives one of the group's games with what
+        each of its entries did. None for no section."""
         return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from flask_babel import LazyString, gettext
@@ -11,10 +11,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
 
-from .. import charts, club, engine, scoring
-from ..engine import hartenjagen
-from ..models import Game
-from .base import Adapter, GameForm, build, numbers, pick
+from .. import charts
+from ..engine import RuleError, hartenjagen
+from .base import Adapter, Roster
+from .forms import GameForm, build, numbers, pick
 
 CARD_LABELS = {"queen": ("♠", _l("Queen of spades")), "jack": ("♦", _l("Jack of diamonds")),
                "king": ("♠", _l("King of spades")), "ace": ("♠", _l("Ace of spades"))}
@@ -97,15 +97,17 @@ def _hand_form(players: tuple[str, ...], cards: tuple[tuple[str, int], ...], moo
 class Hartenjagen(Adapter):
     engine = hartenjagen
     FORMS = {"hand": HandForm}
+    PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
+                       "ending", "player"})
     FIGURES = ("hands", "games", "wins", "points", "moons")
     EFFECT_KEY = "points"
     SCORED_BY = ("totals",)  # a hand's own points never depend on the hands before
     CARD_LABELS = CARD_LABELS
     CARD_COLUMNS = CARD_COLUMNS
 
-    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
              formdata: Any = None, data: Mapping[str, Any] | None = None,
-             error: engine.RuleError | None = None) -> GameForm:
+             error: RuleError | None = None) -> GameForm:
         names = tuple(p["name"] for p in state["players"])
         form_class = _hand_form(names, tuple(state["cards"].items()), rules.get("moon") == "choice")
         return self.make(form_class, formdata, data)
@@ -131,7 +133,12 @@ class Hartenjagen(Adapter):
             row["average"] = row["points"] / row["hands"] if row["hands"] else 0.0
         return {"rows": sorted(rows, key=lambda r: (-r["wins"], -r["money_cents"], r["player"]))}
 
-    def player_section(self, history: list[Any], args: Mapping[str, str], group: Any
+    def keep(self, values: Mapping[str, Any]) -> dict[str, str]:
+        """A hand entered by points: the next one is too."""
+        return {"mode": "points"} if values.get("mode") == "points" else {}
+
+    def player_section(self, history: list[Any], args: Mapping[str, str],
+                       load: Callable[[int], tuple[Any, list[dict[str, Any]]]]
                        ) -> dict[str, Any] | None:
         """The score path of one of the player's games (the latest, or the one asked for)."""
         played = [r.game_id for r, _evening in history
@@ -139,10 +146,8 @@ class Hartenjagen(Adapter):
         if not played:
             return None
         chosen = args.get("game", "")
-        game = club.get_owned_or_404(Game, next((g for g in played if str(g) == chosen),
-                                                played[-1]), group)
+        game, hands = load(next((g for g in played if str(g) == chosen), played[-1]))
         state = game.state
-        hands = scoring.recent_effects(game, game.entry_count)
         series = [(p["name"], [(str(h["hand"]), h["totals"][p["name"]]) for h in hands])
                   for p in state["players"]]
         return {"game": game, "games": played,

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from flask_babel import format_date, gettext
 from flask_babel import lazy_gettext as _l
 
-from .. import charts, engine
-from ..engine import hintersche
-from .base import Adapter, GameForm, build, numbers, pick
+from .. import charts
+from ..engine import RuleError, hintersche
+from .base import Adapter, Roster
+from .forms import GameForm, build, numbers, pick
 
 
 def playoff_rows(keys: Any, tied: list[str] | None = None) -> list[list[str]]:
@@ -86,14 +87,16 @@ class Hintersche(Adapter):
     SEATING_HINT = _l("Who plays? Tap the players in the order of play: anticlockwise round the "
                       "table, starting with the first dealer.")
     FORMS = {"hand": DealForm}
+    PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
+                       "ending", "details", "seating", "player"})
     FIGURES = ("hands", "games", "rubbers", "lines")
     EFFECT_KEY = "marks"
     SCORED_BY = ("events",)  # what the deal did (its marks are the whole slate after it)
     TOTAL = hintersche.TOTAL
 
-    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
              formdata: Any = None, data: Mapping[str, Any] | None = None,
-             error: engine.RuleError | None = None) -> GameForm:
+             error: RuleError | None = None) -> GameForm:
         # the fields stay in seating order, deal after deal; the dealer is named above them
         in_deal = state.get("in_deal") or [p["name"] for p in state["players"] if p["in"]]
         dealing = [p["name"] for p in state["players"] if p["name"] in in_deal]
@@ -114,7 +117,8 @@ class Hintersche(Adapter):
         return {"rows": rows, "koenig": sorted(r["player"] for r in rows
                                                if most and r["lines"] == most)}
 
-    def player_section(self, history: list[Any], args: Mapping[str, str], group: Any
+    def player_section(self, history: list[Any], args: Mapping[str, str],
+                       load: Callable[[int], tuple[Any, list[dict[str, Any]]]]
                        ) -> dict[str, Any] | None:
         sums: dict[int, list[Any]] = {}
         for result, evening in history:

@@ -1,4 +1,10 @@
-"""Vier-Anderle in the web app: the hand form, table changes, the pot and the Kasse."""
+"""Vier-Anderle in the web app: the hand form, table changes, the pot and the Kasse.
+
+The pot carries over: a closed game's pot rule (`pot_at_end`) may leave stakes in the group's
+Kasse, and the group's next game of this kind starts with exactly that pot, at the stake it was
+won at. In a settlement the Kasse gains what a game leaves in it and pays in what a game takes
+out (`money`).
+"""
 
 from __future__ import annotations
 
@@ -12,13 +18,12 @@ from wtforms import BooleanField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
-from .. import club, engine
 from ..display import money
-from ..engine import vier_anderle
+from ..engine import RuleError, vier_anderle
 from ..i18n import rule_message
-from ..views.forms import name_error
-from . import kasse
-from .base import Adapter, GameForm, build, numbers, ticks
+from ..names import name_error
+from .base import Adapter, Roster
+from .forms import GameForm, build, numbers, ticks
 
 
 class HandForm(GameForm):
@@ -67,7 +72,7 @@ class TableForm(GameForm):
     PART = "table"
     GROUPS = frozenset({"table", "dealer"})
     seated: ClassVar[list[str]]
-    group: Any  # the group, for who sits down new
+    roster: Roster  # the group's players: somebody who sits down keeps the group's spelling
 
     def entry(self) -> dict[str, Any] | None:
         chosen = [n for n in self.names if self[f"seat-{n}"].data]
@@ -77,8 +82,7 @@ class TableForm(GameForm):
             if problem:
                 self.field_error("new_player", problem)
                 return None
-            known = club.find_player(self.group, new_name)
-            new_name = known.name if known else new_name
+            new_name = self.roster.spelled(new_name)
             if new_name not in chosen:
                 chosen.append(new_name)
         if self.has_errors():
@@ -89,8 +93,6 @@ class TableForm(GameForm):
         entry: dict[str, Any] = {"table": staying[:at] + joining + staying[at:]}
         if self.dealer.data:
             entry["dealer"] = self.dealer.data
-        for name in entry["table"]:  # somebody new who sits down joins the group
-            club.player_for(self.group, name)
         return entry
 
     @classmethod
@@ -131,6 +133,8 @@ def _table_form(names: tuple[str, ...], seated: tuple[str, ...], last_dealer: st
 class VierAnderle(Adapter):
     engine = vier_anderle
     FORMS = {"hand": HandForm, "table": TableForm}
+    PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
+                       "ending"})
     FIGURES = ("hands", "games", "best_pot_cents")
     BEST = frozenset({"best_pot_cents"})
     EFFECT_KEY = "payments"
@@ -146,36 +150,37 @@ class VierAnderle(Adapter):
     def form_kind(self, values: Mapping[str, Any]) -> str:
         return "table" if values.get("table") else "hand"
 
-    def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+    def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
               kind: str = "hand", formdata: Any = None, data: Mapping[str, Any] | None = None,
-              error: engine.RuleError | None = None) -> dict[str, GameForm]:
-        return {part: self.form(part, state, rules, group,
+              error: RuleError | None = None) -> dict[str, GameForm]:
+        return {part: self.form(part, state, rules, roster,
                                 *((formdata, data) if part == kind else ()))
                 for part in ("hand", "table")}
 
-    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], group: Any,
+    def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
              formdata: Any = None, data: Mapping[str, Any] | None = None,
-             error: engine.RuleError | None = None) -> GameForm:
+             error: RuleError | None = None) -> GameForm:
         seated = tuple(state["seated"])
         if kind == "hand":
             return self.make(_hand_form(seated, state["next_hand_type"]), formdata, data)
         known = [p["name"] for p in state["players"]]
-        names = known + [p.name for p in group.players if not p.archived and p.name not in known]
+        names = known + [name for name in roster.active if name not in known]
         if formdata is None and data is None:
             data = {f"seat-{n}": True for n in seated}
         form = self.make(_table_form(tuple(names), seated, state.get("last_dealer")),
                          formdata, data)
-        form.group = group
+        form.roster = roster
         return form
 
     def table_context(self, game: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         try:
             return {"close": self.closing(state)}
-        except engine.RuleError as error:
+        except RuleError as error:
             return {"close": {"refused": rule_message(error)}}
 
     def closing(self, state: Mapping[str, Any]) -> dict[str, Any]:
-        return kasse.closing(state)
+        """What closing the game now does with its pot (RuleError if it must be played out)."""
+        return vier_anderle.close(state)
 
     @staticmethod
     def pot_rule_text(state: Mapping[str, Any]) -> str:
@@ -191,14 +196,41 @@ class VierAnderle(Adapter):
         return gettext("The pot of %(pot)s stays in the Kasse and starts the next Vier-Anderle "
                        "game.", pot=pot)
 
-    def new_game_rules(self, group: Any) -> dict[str, Any]:
-        return kasse.held(group)
+    def new_game_rules(self, last: Any) -> dict[str, Any]:
+        """What the Kasse holds for the next game, as its rules: the pot and the stake it was
+        won at (empty when it holds nothing). The latest game holds the Kasse's pot while it
+        runs; once closed, what its pot rule left in the Kasse."""
+        if last is None or last.status != "closed":
+            return {}
+        pot = self.closing(last.state)["next_starting_pot"]
+        return {"starting_pot": pot, "stake_cents": last.state["rules"]["stake_cents"]} \
+            if pot else {}
 
-    def check_new_game(self, group: Any, rules: Mapping[str, Any]) -> dict[str, str]:
-        return kasse.check(group, rules)
+    def check_new_game(self, last: Any, rules: Mapping[str, Any]) -> dict[str, str]:
+        """A new game takes in exactly what the Kasse holds, at the stake it was won at."""
+        holds = self.new_game_rules(last)
+        pot = rules.get("starting_pot", 0)
+        if pot != holds.get("starting_pot", 0):
+            return {"starting_pot": gettext("The Kasse holds %(held)s stakes, not %(pot)s.",
+                                            held=holds.get("starting_pot", 0), pot=pot)}
+        stake = rules.get("stake_cents", self.rules({})["stake_cents"])
+        if holds and stake != holds["stake_cents"]:
+            return {"stake_cents": gettext("The pot in the Kasse was won at a stake of "
+                                           "%(stake)s; the next game plays at that stake.",
+                                           stake=money(holds["stake_cents"]))}
+        return {}
 
     def money(self, game: Any) -> tuple[dict[str, int], int]:
-        return kasse.share(game)
+        """The pot is handled by its `pot_at_end` rule as if the game closed now; a pot that
+        must still be played out counts as the Kasse's until it is empty."""
+        state = game.state
+        stake = state["rules"]["stake_cents"]
+        try:
+            result = self.closing(state)
+        except RuleError:  # play-out with money in the pot: the table still owes it
+            balances = {p["name"]: p["balance_cents"] for p in state["players"]}
+            return balances, (state["pot"] - state["starting_pot"]) * stake
+        return result["balances_cents"], (result["kasse"] - state["starting_pot"]) * stake
 
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         return {"hands": player.get("hands", 0), "games": int(game.status == "closed"),

@@ -10,16 +10,16 @@ from flask_babel import gettext as _
 from flask_limiter import Limiter
 from markupsafe import Markup
 
-from .. import access, club
+from .. import access, club, names
 from ..db import db
+from .common import get_group_or_404
 from .forms import ConfirmForm, PinForm, PinJoinForm
-from .groups import get_group_or_404
 
 bp = Blueprint("access", __name__)
 
 
 def _group_key() -> str:
-    return "pin:" + club.slugify(request.form.get("name", ""))[:60]
+    return "pin:" + names.slugify(request.form.get("name", ""))[:60]
 
 
 def _pin_key() -> str:
@@ -62,7 +62,7 @@ def join(token: str):
 def join_with_pin():
     form = PinJoinForm()
     if form.validate_on_submit():
-        group = club.find_group(club.slugify(form.name.data))
+        group = club.find_group(names.slugify(form.name.data))
         if access.pin_opens(group, form.pin.data):
             access.grant(group, access.MEMBER)
             return redirect(url_for("groups.home", slug=group.slug))

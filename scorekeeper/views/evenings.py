@@ -6,17 +6,13 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts, club
+from .. import accounts, club, versions
 from ..db import db
-from ..models import Evening, Group, PaidPayment
+from ..models import Evening, PaidPayment
+from .common import get_evening_or_404, get_group_or_404
 from .forms import EveningForm, PaymentForm
-from .groups import get_group_or_404
 
 bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
-
-
-def get_evening_or_404(group: Group, evening_id: int) -> Evening:
-    return club.get_owned_or_404(Evening, evening_id, group)
 
 
 @bp.get("")
@@ -57,7 +53,7 @@ def show(slug: str, evening_id: int):
     result = accounts.settle(evening)
     return render_template("evenings/show.html", group=group, evening=evening,
                            games=result.games, settlement=result, kasse=accounts.KASSE,
-                           live_version=club.group_version(group))
+                           live_version=versions.group_version(group))
 
 
 @bp.post("/<int:evening_id>/paid")

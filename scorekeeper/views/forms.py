@@ -1,16 +1,13 @@
-"""Flask-WTF forms of the shared pages. Each game's entry forms are built by its adapter
-(scorekeeper/games/) on top of `EntryForm`; the rule options of a new game by `rules_form`."""
+"""Flask-WTF forms of the shared pages, on the app's `Form` (scorekeeper/games/forms.py, where
+the games' entry forms are built too); the rule options of a new game by `rules_form`."""
 
 from __future__ import annotations
 
-import functools
-import hashlib
 import re
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
 
-from babel import support
 from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -24,22 +21,12 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.i18n import messages_path
 from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
 from wtforms.widgets import TextInput
 
-from .. import club
-
-
-def name_error(name: str) -> str | None:
-    """What is wrong with a player's name, in the user's language; None when it is fine."""
-    problem = club.name_problem(name)
-    if problem == "reserved":
-        return gettext("%(name)s is the group's cash box; please choose another name.",
-                       name=name.strip())
-    if problem:
-        return gettext("Please use up to 40 letters, digits and spaces.")
-    return None
+from .. import names
+from ..games.forms import Form
+from ..names import name_error
 
 
 def valid_name(form, field) -> None:
@@ -49,27 +36,13 @@ def valid_name(form, field) -> None:
 
 
 def printable(form, field) -> None:
-    """No control or invisible characters (bidi controls, zero-width spaces): club.printable."""
-    if not club.printable(field.data or ""):
+    """No control or invisible characters (bidi controls, zero-width spaces)."""
+    if not names.printable(field.data or ""):
         raise ValidationError(_l("Please use letters, digits and spaces."))
 
 
 NAME = valid_name
 PRINTABLE = printable
-
-
-@functools.lru_cache(maxsize=8)
-def _wtforms_messages(locale: str) -> support.Translations:
-    return support.Translations.load(messages_path(), [locale], domain="wtforms")
-
-
-class Form(FlaskForm):
-    """Every form of the app: Flask-WTF, with WTForms' own messages in the user's language,
-    read once per language rather than on every request."""
-
-    class Meta:
-        def get_translations(self, form: Any) -> Any:
-            return _wtforms_messages(str(get_locale() or "de"))
 
 
 class GroupForm(Form):
@@ -141,25 +114,6 @@ class PinForm(Form):
 
 class EveningForm(Form):
     place = StringField(_l("Place"), validators=[Optional(), Length(max=100), PRINTABLE])
-
-
-class EntryForm(Form):
-    """The hidden fields every entry form carries: the idempotency key, the entry number it was
-    made for (a second phone that is late is told, not recorded twice) and its shape."""
-
-    key = HiddenField(validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])  # the page's uuid
-    seq = IntegerField(validators=[Optional()])
-    shape = HiddenField()
-    SHAPED_BY: tuple[str, ...] = ()  # the form's attributes that change what its fields mean
-
-    def fields_shape(self) -> str:
-        """Which fields the form has and what they mean (who deals in, the type of hand): a
-        hand typed on a form of another shape, for a table that has changed since, is refused
-        rather than read as something else."""
-        names = sorted(f.name for f in self if f.name not in ("csrf_token", "key", "seq",
-                                                               "shape", "confirm"))
-        names += [f"{a}={getattr(self, a)}" for a in self.SHAPED_BY]
-        return hashlib.sha256("\n".join(names).encode()).hexdigest()[:16]
 
 
 class ConfirmForm(Form):

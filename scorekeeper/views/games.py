@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import re
 import uuid
 from typing import Any
@@ -29,24 +28,19 @@ from .. import access, club, engine, games, scoring, standings
 from ..db import db
 from ..i18n import problem_message, rule_message
 from ..models import Entry, Evening, Game, Group, Revision
+from ..names import name_error
 from . import forms
-from .forms import ConfirmForm, name_error
-from .groups import get_group_or_404
+from .common import (
+    device,
+    get_game_or_404,
+    get_group_or_404,
+    live_answer,
+    roster,
+    state_context,
+)
+from .forms import ConfirmForm
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
-
-RECENT = 13  # entries whose effect the table page shows: the sheet's 12 rows and the one before
-
-
-def get_game_or_404(group: Group, game_id: int) -> Game:
-    return club.get_owned_or_404(Game, game_id, group)
-
-
-def _device() -> str:
-    """Which kind of phone made a change, for the history: a short label, no address and never
-    the browser's whole string."""
-    return club.device_label(request.user_agent.string)
-
 
 # --- starting a game ---------------------------------------------------------------------------
 
@@ -81,7 +75,7 @@ def new(slug: str):
                   "first_dealer": next_dealer if next_dealer in previous.seating
                   else previous.first_dealer}
     if request.method == "GET":
-        values["rules"].update(adapter.new_game_rules(group))
+        values["rules"].update(adapter.new_game_rules(club.last_game(group, adapter.name)))
     order = values.get("order", [])
     names = order + [p.name for p in group.players if not p.archived and p.name not in order]
     posted = request.form if request.method == "POST" else None
@@ -118,7 +112,7 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
     if problem:
         errors["players"] = problem
     if valid:
-        errors.update(adapter.check_new_game(group, rules))
+        errors.update(adapter.check_new_game(club.last_game(group, adapter.name), rules))
     if errors or not valid:
         return None, errors, values
     try:
@@ -127,11 +121,11 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
         field = error.field if error.field in ("players", "first_dealer", *rules_form.data) \
             else "_form"
         return None, {field: rule_message(error)}, values
-    for name in chosen:
-        club.player_for(group, name)
+    club.join(group, chosen)
     game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=adapter.name,
                 rules=rules, seating=chosen, first_dealer=first_dealer)
     scoring.start_game(game)
+    standings.store(game)
     db.session.commit()
     return game, {}, values
 
@@ -143,7 +137,7 @@ def _render_table(group: Group, game: Game, posted: Any = None, status: int = 20
     context = state_context(group, game)
     adapter, rules = context["adapter"], context["rules"]
     playing = game.status == "running" and g.role == access.MEMBER and not game.problem
-    entry_forms = adapter.forms(game.state, rules, group) if playing else {}
+    entry_forms = adapter.forms(game.state, rules, roster(group)) if playing else {}
     if posted is not None:
         entry_forms[posted.PART] = posted
     for form in entry_forms.values():
@@ -173,7 +167,7 @@ def add_entry(slug: str, game_id: int):
     adapter = games.get(game.kind)
     rules = adapter.rules(game.rules)
     kind = adapter.form_kind(request.form)
-    form = adapter.form(kind, game.state, rules, group, request.form)
+    form = adapter.form(kind, game.state, rules, roster(group), request.form)
     try:
         key = form.key.data if form.key.validate(form) else None  # a bad one: refused below
         scoring.check_fresh(game, form.seq.data, key or None)
@@ -183,13 +177,15 @@ def add_entry(slug: str, game_id: int):
         if data is None:
             return _refused(_problems(form)) if queued else _render_table(group, game, form, 400)
         added = scoring.add_entry(game, data, expected_seq=form.seq.data,
-                                  key=form.key.data or None, device=_device())
+                                  key=form.key.data or None, device=device())
+        standings.store(game)
+        club.join(group, [player["name"] for player in game.state["players"]])
     except engine.RuleError as error:
         db.session.rollback()
         if queued:
             return _refused(rule_message(error))
         game = get_game_or_404(group, game_id)
-        form = adapter.form(kind, game.state, rules, group, request.form, error=error)
+        form = adapter.form(kind, game.state, rules, roster(group), request.form, error=error)
         form.validate()
         form.show(error)
         return _render_table(group, game, form, 400)
@@ -208,8 +204,8 @@ def add_entry(slug: str, game_id: int):
     if queued:
         return jsonify(saved=added.seq)
     flash(_("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect)), "saved")
-    mode = {"mode": "points"} if request.form.get("mode") == "points" else {}
-    return redirect(url_for("games.table", slug=slug, game_id=game.id, **mode))
+    return redirect(url_for("games.table", slug=slug, game_id=game.id,
+                            **adapter.keep(request.form)))
 
 
 def _shut(game: Game) -> str | None:
@@ -251,11 +247,12 @@ def undo(slug: str, game_id: int):
     form = ConfirmForm()
     if form.validate_on_submit():
         try:
-            undone = scoring.undo_last(game, form.seq.data or 0, device=_device())
+            undone = scoring.undo_last(game, form.seq.data or 0, device=device())
         except scoring.StaleEntry:
             db.session.rollback()
             flash(_("The game changed in the meantime. Nothing was undone."))
         else:
+            standings.store(game)
             db.session.commit()
             flash(_("%(what)s was undone.",
                     what=games.get(game.kind).entry_name(undone.seq, undone.effect)))
@@ -284,11 +281,11 @@ def edit(slug: str, game_id: int, seq: int):
     proposal = _proposal(request.args.get("proposal", ""))
     if request.method == "GET" and proposal is None:
         data = adapter.fill(kind, entry.data, before)
-        form = adapter.form(kind, before, rules, group, data=data)
+        form = adapter.form(kind, before, rules, roster(group), data=data)
         return _render_edit(group, game, entry, before, adapter, form, kind, rules)
     if request.method == "GET":  # the preview of a correction (or Back to it)
         posted, version = proposal
-        form = adapter.form(kind, before, rules, group, _formdata(posted))
+        form = adapter.form(kind, before, rules, roster(group), _formdata(posted))
         data = form.entry() if form.validate() else None
         if version != game.version or data is None:
             if data == entry.data:  # Back after the correction was confirmed: it is saved
@@ -298,7 +295,7 @@ def edit(slug: str, game_id: int, seq: int):
                                        "Please check and save again.")
             return _render_edit(group, game, entry, before, adapter, form, kind, rules, 409)
     else:
-        form = adapter.form(kind, before, rules, group, request.form)
+        form = adapter.form(kind, before, rules, roster(group), request.form)
         data = form.entry() if form.validate_on_submit() else None
         if data is None:
             return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
@@ -313,11 +310,13 @@ def edit(slug: str, game_id: int, seq: int):
                                         proposal=token))
             return _render_edit(group, game, entry, before, adapter, form, kind, rules,
                                 preview=preview)
-        scoring.edit_entry(game, seq, data, device=_device(), version=form.confirm.data)
+        scoring.edit_entry(game, seq, data, device=device(), version=form.confirm.data)
+        standings.store(game)
+        club.join(group, [player["name"] for player in game.state["players"]])
     except engine.RuleError as error:
         db.session.rollback()
         if error.entry == seq:
-            form = adapter.form(kind, before, rules, group, _formdata(form.posted()),
+            form = adapter.form(kind, before, rules, roster(group), _formdata(form.posted()),
                                 error=error)
             form.validate()
             form.show(error)
@@ -441,7 +440,7 @@ def close(slug: str, game_id: int):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
         adapter.closing(game.state)
-        scoring.end_game(game, device=_device())
+        scoring.end_game(game, device=device())
     except engine.RuleError as error:
         flash(rule_message(error))
     except scoring.StaleEntry:
@@ -462,7 +461,7 @@ def delete(slug: str, game_id: int):
     if not ConfirmForm().validate_on_submit():
         abort(400)
     try:
-        scoring.delete_game(game, device=_device())
+        scoring.delete_game(game, device=device())
     except scoring.StaleEntry:
         db.session.rollback()
         flash(_("Only a game without hands can be deleted; this one can be ended."))
@@ -490,14 +489,6 @@ def live(slug: str, game_id: int):
                         "status": game.status})
 
 
-def live_answer(data: dict[str, Any]):
-    """A version as JSON with its ETag: 304 when the phone holds it already."""
-    response = jsonify(data)
-    response.set_etag(f"v{data['version']}")
-    response.headers["Cache-Control"] = "no-cache"
-    return response.make_conditional(request)
-
-
 @bp.get("/<int:game_id>/state.json")
 def state(slug: str, game_id: int):
     """What `replay` prints for the game's record: its state with the whole history."""
@@ -506,15 +497,3 @@ def state(slug: str, game_id: int):
         return jsonify(scoring.replay(game).report())
     except engine.RuleError:  # a game kept from before an upgrade that the engine now refuses
         return jsonify(game.state)
-
-
-def state_context(group: Group, game: Game) -> dict[str, Any]:
-    """What a game's state templates need, on the table page and on the TV: the summary and what
-    the last entries did (the score sheet's last rows), so what it reads does not grow with the
-    game."""
-    adapter = games.get(game.kind)
-    return {"group": group, "game": game, "adapter": adapter, "rules": adapter.rules(game.rules),
-            "state": dict(game.state, history=scoring.recent_effects(game, RECENT)),
-            # what ending the game now would show: worked out only where the end box asks
-            "ending": functools.partial(scoring.ended_state, game),
-            **adapter.table_context(game, game.state)}

@@ -7,21 +7,13 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import access, club, engine, exports
+from .. import access, club, engine, exports, names, versions
 from ..db import db
 from ..models import Evening, Game, Group, Player
+from .common import get_group_or_404, get_player_or_404, live_answer, name_taken
 from .forms import ConfirmForm, GroupForm, PlayerForm, local_path
 
 bp = Blueprint("groups", __name__)
-
-
-def get_group_or_404(slug: str, view: bool = False) -> Group:
-    """The group, if this phone joined it; `view`: a read-only view link may read this page."""
-    return access.group_or_404(slug, view)
-
-
-def get_player_or_404(group: Group, player_id: int) -> Player:
-    return club.get_owned_or_404(Player, player_id, group)
 
 
 @bp.post("/groups")
@@ -29,7 +21,7 @@ def create():
     form = GroupForm()
     if not form.validate_on_submit():
         return render_template("main/index.html", games=engine.all_games(), form=form), 400
-    base = club.slugify(form.name.data)
+    base = names.slugify(form.name.data)
     for number in range(1, 100):  # two phones creating "Krone" at once get krone and krone-2
         slug = base if number == 1 else f"{base[:55]}-{number}"
         if club.find_group(slug):
@@ -64,14 +56,7 @@ def home(slug: str):
 @bp.get("/g/<slug>/live")
 def live(slug: str):
     """The group's version for the evening and standings pages that watch it (see games.live)."""
-    from .games import live_answer  # here: views.games imports this module
-
-    return live_answer({"version": club.group_version(get_group_or_404(slug, view=True))})
-
-
-def _name_taken(group: Group, name: str, but: Player | None = None) -> bool:
-    player = club.find_player(group, name)
-    return player is not None and player is not but
+    return live_answer({"version": versions.group_version(get_group_or_404(slug, view=True))})
 
 
 @bp.post("/g/<slug>/players")
@@ -80,7 +65,7 @@ def add_player(slug: str):
     form = PlayerForm()
     if form.validate_on_submit():
         name = form.name.data.strip()
-        if _name_taken(group, name):
+        if name_taken(group, name):
             form.name.errors.append(_("There is already a player called %(name)s.", name=name))
         else:
             db.session.add(Player(group_id=group.id, name=name))

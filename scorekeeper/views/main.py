@@ -18,7 +18,7 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from .. import access, engine
+from .. import access, engine, games
 from ..i18n import COOKIE
 from .forms import GroupForm, local_path
 
@@ -58,9 +58,9 @@ def too_large(error):
 @bp.get("/docs/rules/<name>.md")
 def rules_document(name: str):
     """The game's full rules as the app implements them (docs/rules/<game>.md), as text."""
-    engine.all_games().get(name) or abort(404)
-    return send_from_directory(current_app.config["DOCS_FOLDER"], f"rules/{name}.md",
-                               mimetype="text/markdown")
+    adapter = games.GAMES.get(name) or abort(404)
+    return send_from_directory(adapter.DOCS or current_app.config["DOCS_FOLDER"],
+                               f"rules/{name}.md", mimetype="text/markdown")
 
 
 @bp.route("/rules/<name>")

@@ -9,11 +9,11 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import charts, club, games, scoring, standings
+from .. import charts, games, renaming, scoring, standings, versions
 from ..db import db
-from ..models import Evening, Result
+from ..models import Evening, Game, Result
+from .common import get_game_or_404, get_group_or_404, get_player_or_404, name_taken
 from .forms import PlayerForm
-from .groups import _name_taken, get_group_or_404, get_player_or_404
 
 bp = Blueprint("standings", __name__, url_prefix="/g/<slug>")
 
@@ -26,7 +26,7 @@ def index(slug: str):
     season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
                            table=standings.table(group.id, season),
-                           live_version=club.group_version(group),
+                           live_version=versions.group_version(group),
                            player_ids={p.name: p.id for p in group.players})
 
 
@@ -54,11 +54,11 @@ def player(slug: str, player_id: int):
     form = PlayerForm(obj=player)
     if form.validate_on_submit():
         name = form.name.data.strip()
-        if _name_taken(group, name, but=player):
+        if name_taken(group, name, but=player):
             form.name.errors.append(_("There is already a player called %(name)s.", name=name))
         else:
             try:
-                club.rename_player(player, name)
+                renaming.rename_player(player, name)
             except scoring.StaleEntry:  # a hand was entered meanwhile: nothing was renamed
                 db.session.rollback()
                 flash(_("A game changed in the meantime. Please rename again."))
@@ -71,8 +71,13 @@ def player(slug: str, player_id: int):
     for label, cents in _per_evening(history, lambda r: r.money_cents):
         running += cents / 100
         money.append((label, running))
+
+    def load(game_id: int) -> tuple[Game, list[dict]]:
+        game = get_game_or_404(group, game_id)
+        return game, scoring.recent_effects(game, game.entry_count)
+
     sections = {name: section for name, adapter in games.GAMES.items()
-                if (section := adapter.player_section(history, request.args, group))}
+                if (section := adapter.player_section(history, request.args, load))}
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
         money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),

@@ -8,12 +8,10 @@ import re
 from flask import Blueprint, render_template, request
 from sqlalchemy import select
 
-from .. import accounts, club
+from .. import accounts, club, versions
 from ..db import db
 from ..models import Evening, Group
-from .evenings import get_evening_or_404
-from .games import get_game_or_404, state_context
-from .groups import get_group_or_404
+from .common import get_evening_or_404, get_game_or_404, get_group_or_404, state_context
 
 bp = Blueprint("tv", __name__, url_prefix="/g/<slug>")
 
@@ -40,7 +38,8 @@ def evening(slug: str):
     shown = (running or played or [None])[-1]
     table = state_context(group, shown) if shown is not None else {"group": group}
     return render_template("tv/evening.html", evening=tonight, settlement=result,
-                           kasse=accounts.KASSE, live_version=club.group_version(group), **table)
+                           kasse=accounts.KASSE, live_version=versions.group_version(group),
+                           **table)
 
 
 @bp.get("/games/<int:game_id>/tv")

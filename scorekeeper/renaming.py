@@ -1,0 +1,38 @@
+"""Renaming a player: in every game they sat in, in its entries and history, and in payments."""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+
+from . import engine, scoring, standings
+from .db import db
+from .models import Entry, Evening, Game, PaidPayment, Player, Revision
+
+
+def rename_player(player: Player, new: str) -> None:
+    """Rename a player in every game they sat in, replay those games and store the results.
+    Each game's engine says where its entries name a player (`Table.renamed`).
+
+    Raises scoring.StaleEntry if one of the games changed meanwhile (nothing is written then).
+    """
+    old = player.name
+    games = db.session.scalars(select(Game).where(Game.group_id == player.group_id)).all()
+    for game in games:
+        if not any(p["name"] == old for p in game.state["players"]):
+            continue
+        table = engine.get(game.kind).Table
+        seating = [new if n == old else n for n in game.seating]
+        first_dealer = new if game.first_dealer == old else game.first_dealer
+        # claim the game first: if a phone changed it since we read it, nothing is written
+        scoring.claim(game, seating=seating, first_dealer=first_dealer)
+        for entry in db.session.scalars(select(Entry).where(Entry.game_id == game.id)):
+            entry.data = table.renamed(entry.data, old, new)
+        for revision in db.session.scalars(select(Revision).where(Revision.game_id == game.id)):
+            revision.data = table.renamed(revision.data, old, new)
+        scoring.rebuild(game)  # the state and what each entry did, with the new name
+        standings.store(game)
+    evenings = select(Evening.id).where(Evening.group_id == player.group_id)
+    for column in (PaidPayment.payer, PaidPayment.payee):
+        db.session.execute(update(PaidPayment).where(PaidPayment.evening_id.in_(evenings),
+                                                     column == old).values({column: new}))
+    player.name = new

@@ -1,0 +1,21 @@
+"""A group's live version: what the evening, standings and TV pages watch for a change."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+
+from .db import db
+from .models import Evening, Game, Group, PaidPayment
+
+
+def group_version(group: Group) -> str:
+    """Changes whenever a game of the group changes or starts, an evening opens or a payment is
+    marked."""
+    games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
+                               .where(Game.group_id == group.id)).one()
+    evenings = select(Evening.id).where(Evening.group_id == group.id)
+    paid = db.session.execute(select(func.count(PaidPayment.id),
+                                     func.coalesce(func.max(PaidPayment.id), 0))
+                              .where(PaidPayment.evening_id.in_(evenings))).one()
+    opened = db.session.scalar(select(func.count()).select_from(evenings.subquery()))
+    return "-".join(str(n) for n in (*games, *paid, opened))

@@ -1,0 +1,131 @@
+"""Every registered game, the tests' fourth game too, played through every page as a table
+would: start it, enter hands on the table page, look at the history, correct a hand (with its
+preview), undo one, the TV, end the game, the standings, a player's page, the evening with its
+settlement, the exports, and an import of the export into a new group."""
+
+import json
+
+import generators
+import pytest
+from support import enter, start_game
+
+from scorekeeper import engine, exports, games
+from scorekeeper.db import db
+from scorekeeper.models import Game, Group, Player
+
+HANDS = 4
+
+
+def _rule_fields(game, rules: dict) -> dict[str, str]:
+    """The new-game form's rule fields for a record's rules, typed as a German player would."""
+    fields = {}
+    rules = engine.options.resolve(game.OPTIONS, rules)
+    for option in game.OPTIONS:
+        value = rules[option.name]
+        if option.kind == "bool":
+            if value:
+                fields[option.name] = "y"
+        elif option.kind == "int" and "cents" in option.name:
+            fields[option.name] = f"{value / 100:.2f}".replace(".", ",")
+        else:
+            fields[option.name] = str(value)
+    return fields
+
+
+def _post_hand(client, path, adapter, entry, before, seq):
+    kind = adapter.form_kind(entry)
+    with client.application.test_request_context():
+        data = adapter.fill(kind, entry, before)
+    return enter(client, path, _posted(data), seq=seq)
+
+
+def _posted(data: dict) -> dict[str, str]:
+    """A form's data as the browser posts it: a ticked box as "y", nothing for an empty one."""
+    return {k: "y" if v is True else str(v) for k, v in data.items()
+            if v is not None and v is not False and v != ""}
+
+
+@pytest.mark.parametrize("name", sorted(games.GAMES))
+def test_every_game_plays_through_every_page(app, client, name):
+    adapter = games.get(name)
+    record = generators.random_record(name, HANDS, 3)
+    tables = [engine.replay({**record, "hands": record["hands"][:n]})
+              for n in range(len(record["hands"]) + 1)]
+
+    assert client.post("/groups", data={"name": "tanne"}).status_code == 302
+    assert f"kind={name}" in client.get("/g/tanne/games/new").get_data(as_text=True)
+    assert client.get(f"/g/tanne/games/new?kind={name}").status_code == 200
+    assert client.get(f"/rules/{name}").status_code == 200
+    with client.get(f"/docs/rules/{name}.md") as document:
+        assert document.status_code == 200 and document.mimetype == "text/markdown"
+    path = start_game(client, name, record["players"], record["first_dealer"],
+                      _rule_fields(adapter.engine, record.get("rules") or {}))
+
+    # the hands, each typed into the table page's form
+    for seq, entry in enumerate(record["hands"], start=1):
+        page = client.get(path)
+        assert page.status_code == 200 and 'name="seq"' in page.get_data(as_text=True)
+        answer = _post_hand(client, path, adapter, entry, tables[seq - 1].summary(), seq)
+        assert answer.status_code == 302, answer.get_data(as_text=True)
+    assert client.get(path + "/state.json").get_json() == json.loads(
+        json.dumps(tables[-1].report()))
+    stored = client.get(path + "/record.json").get_json()  # as typed: the same hands
+    assert engine.replay(stored).report() == tables[-1].report()
+
+    # the history links every entry to its correction; a correction shows its preview first
+    history = client.get(path + "/history").get_data(as_text=True)
+    assert all(f"{path}/entries/{seq}\"" in history for seq in range(1, len(tables)))
+    assert client.get(path + "/entries/1").status_code == 200
+    with app.test_request_context():
+        data = adapter.fill(adapter.form_kind(record["hands"][0]), record["hands"][0],
+                            tables[0].summary())
+    fields = _posted(data)
+    preview = client.post(path + "/entries/1", data=fields)
+    assert preview.status_code == 302 and "proposal=" in preview.location
+    shown = client.get(preview.location)
+    assert shown.status_code == 200 and 'name="confirm"' in shown.get_data(as_text=True)
+    version = client.get(path + "/live").get_json()["version"]
+    assert client.post(path + "/entries/1", data={**fields, "confirm": version}).status_code == 302
+    assert client.get(path + "/state.json").get_json()["history"] == json.loads(
+        json.dumps(tables[-1].report()["history"]))
+
+    # undo the last hand, and enter it again
+    last = len(record["hands"])
+    assert client.get(f"{path}/undo?seq={last}").status_code == 200
+    assert client.post(path + "/undo", data={"seq": last}).status_code == 302
+    assert client.get(path + "/live").get_json()["entries"] == last - 1
+    assert _post_hand(client, path, adapter, record["hands"][-1], tables[-2].summary(),
+                      last).status_code == 302
+
+    # the big screen, then the end of the game
+    game_id = path.rsplit("/", 1)[1]
+    assert client.get(f"/g/tanne/games/{game_id}/tv").status_code == 200
+    assert client.get("/g/tanne/tv").status_code == 200
+    if not tables[-1].finished:
+        assert client.post(path + "/close").status_code == 302
+    with app.app_context():
+        game = db.session.get(Game, int(game_id))
+        assert game.status in ("closed", "finished")
+        evening_id, final = game.evening_id, game.state
+        player_id = db.session.scalar(db.select(Player.id).where(
+            Player.name == record["players"][0]))
+    assert client.get(path).status_code == 200
+    assert client.get(path + "/history").status_code == 200
+
+    # what the group keeps of it: standings, a player's page, the evening and its money
+    assert client.get("/g/tanne/standings").status_code == 200
+    assert client.get(f"/g/tanne/players/{player_id}").status_code == 200
+    assert client.get(f"/g/tanne/evenings/{evening_id}").status_code == 200
+    settled = client.get(f"/g/tanne/evenings/{evening_id}/settlement.json").get_json()
+    assert sum(settled["balances_cents"].values()) == 0
+    assert client.get("/g/tanne").status_code == 200
+
+    # the exports, and the group's export imported as another group gives the same game
+    assert client.get("/g/tanne/export.csv").status_code == 200
+    export = client.get("/g/tanne/export.json").get_json()
+    with app.app_context():
+        copy = exports.import_group({**export, "slug": "kopie", "name": "Kopie"})
+        db.session.commit()
+        imported = db.session.scalar(db.select(Game).where(Game.group_id == copy.id))
+        assert (imported.kind, imported.status, imported.state) == (name, game.status, final)
+        assert db.session.scalar(db.select(Group.name).where(Group.slug == "kopie")) == "Kopie"
