@@ -53,7 +53,7 @@ def group_or_404(slug: str, view: bool = False) -> Group:
     it and only to read. Anything else is the 404 of a group that does not exist."""
     group = club.find_group(slug)
     kind = role(group) if group is not None else None
-    if kind is None or (kind == VIEW and not (view and request.method in READS)):
+    if group is None or kind is None or (kind == VIEW and not (view and request.method in READS)):
         abort(404)
     g.role = kind
     return group

@@ -168,7 +168,7 @@ def backup_command(path: str) -> None:
     from .db import db
 
     url = db.engine.url
-    if url.get_backend_name() != "sqlite":
+    if url.get_backend_name() != "sqlite" or not url.database:
         raise click.ClickException("this database is not SQLite: back up PostgreSQL with pg_dump")
     if os.path.exists(path) and os.path.samefile(path, url.database):
         raise click.ClickException(f"{path} is the database itself")

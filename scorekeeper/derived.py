@@ -31,8 +31,8 @@ def rebuild_game(game: Game) -> str | None:
         game.problem = {"code": error.code, "params": json.loads(json.dumps(error.params,
                                                                             default=str)),
                         "entry": error.entry, "entry_word": error.entry_word}
-        group = db.session.get(Group, game.group_id)
-        warning = f"game {game.id} (group {group.slug}): {error}"
+        slug = db.session.scalar(select(Group.slug).where(Group.id == game.group_id))
+        warning = f"game {game.id} (group {slug}): {error}"
         try:
             standings.store(game)
         except (KeyError, TypeError):

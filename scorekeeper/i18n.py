@@ -16,9 +16,9 @@ COOKIE = "lang"
 def select_locale() -> str:
     languages = current_app.config["LANGUAGES"]
     chosen = request.cookies.get(COOKIE)
-    if chosen in languages:
+    if chosen is not None and chosen in languages:
         return chosen
-    return languages[0]
+    return str(languages[0])
 
 
 def language() -> str:

@@ -10,12 +10,17 @@ from __future__ import annotations
 
 import datetime as dt
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
+
+if TYPE_CHECKING:  # Flask-SQLAlchemy's db.Model is the declarative Base to a type checker
+    from .db import Base as Model
+else:
+    Model = db.Model
 
 MAX_ID = 2**31 - 1  # the largest id a database column holds
 
@@ -35,7 +40,7 @@ def new_token() -> str:
 ENDED = ("closed", "deleted")
 
 
-class Group(db.Model):
+class Group(Model):
     """A Stammtisch. It is private: a phone gets in by the join link (its `token`), read-only by
     the view link (`view_token`), or with the group's name and PIN (see scorekeeper/access.py)."""
 
@@ -52,7 +57,7 @@ class Group(db.Model):
         back_populates="group", order_by="Player.name")
 
 
-class Player(db.Model):
+class Player(Model):
     __tablename__ = "players"
     __table_args__ = (UniqueConstraint("group_id", "name"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -64,7 +69,7 @@ class Player(db.Model):
     group: Mapped[Group] = relationship(back_populates="players")
 
 
-class Evening(db.Model):
+class Evening(Model):
     __tablename__ = "evenings"
     __table_args__ = (UniqueConstraint("group_id", "date", "place"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -74,7 +79,7 @@ class Evening(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
 
-class Game(db.Model):
+class Game(Model):
     __tablename__ = "games"
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
@@ -113,7 +118,7 @@ class Game(db.Model):
         }
 
 
-class Entry(db.Model):
+class Entry(Model):
     __tablename__ = "entries"
     __table_args__ = (UniqueConstraint("game_id", "seq"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -131,7 +136,7 @@ class Entry(db.Model):
     game: Mapped[Game] = relationship(back_populates="entries")
 
 
-class Revision(db.Model):
+class Revision(Model):
     """One change to a game's entries: add, edit or undo, with the data it wrote or removed."""
 
     __tablename__ = "revisions"
@@ -145,7 +150,7 @@ class Revision(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
 
-class Result(db.Model):
+class Result(Model):
     """One player's figures and money from one game, rewritten whenever the game changes.
 
     The standings add these up instead of replaying every game on each request.
@@ -167,7 +172,7 @@ class Result(db.Model):
     money_cents: Mapped[int] = mapped_column(BigInteger, default=0)
 
 
-class PaidPayment(db.Model):
+class PaidPayment(Model):
     """A settlement payment of an evening that the players marked as paid."""
 
     __tablename__ = "paid_payments"

@@ -14,10 +14,12 @@ the game's standings rows (`standings.store`) and commits.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import select, update
+from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -94,12 +96,12 @@ def claim(game: Game, **values: Any) -> None:
     """Write `values` to the game and bump its version, unless somebody else changed the game
     since we read it (then raise StaleEntry: the caller rolls back and asks again)."""
     values = {"version": game.version + 1, "updated_at": now(), **values}
-    result = db.session.execute(
+    result = cast(CursorResult[Any], db.session.execute(
         update(Game)
         .where(Game.id == game.id, Game.version == game.version)
         .values(**values)
         .execution_options(synchronize_session=False)
-    )
+    ))
     if result.rowcount != 1:
         raise StaleEntry()
     for key, value in values.items():  # the row holds them now: so does the object, unread
@@ -115,7 +117,7 @@ def save_state(game: Game, table: engine.games.Table, count: int | None = None) 
           state=table.summary(), status=status_of(table))
 
 
-def start_game(game: Game, hands: list[dict[str, Any]] = (), device: str = "",
+def start_game(game: Game, hands: Sequence[dict[str, Any]] = (), device: str = "",
                revisions: bool = True) -> None:
     """Store a new game, with the entries of an imported record, and what they derive.
 

@@ -22,7 +22,9 @@ def store(game: Game) -> None:
     if game.status == "deleted":
         return
     money, _house = adapter.money(game)
-    season = db.session.scalar(select(Evening.date).where(Evening.id == game.evening_id)).year
+    day = db.session.scalar(select(Evening.date).where(Evening.id == game.evening_id))
+    assert day is not None, "a game belongs to an evening"
+    season = day.year
     db.session.execute(insert(Result), [
         {"game_id": game.id, "group_id": game.group_id, "evening_id": game.evening_id,
          "season": season, "kind": game.kind, "player": player["name"],

@@ -10,7 +10,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # record generators
 
 import fourth_game  # noqa: E402, F401 - the test-only fourth game joins the registries
-from support import DATABASES, make_app  # noqa: E402
+from hostile import _export, _stammtisch  # noqa: E402
+from support import DATABASES, make_app, phone  # noqa: E402
 
 from scorekeeper.db import db  # noqa: E402
 
@@ -48,3 +49,13 @@ class Runner:
 def runner(app, client):
     return Runner(app, client)
 
+
+@pytest.fixture(scope="session")
+def real_export(tmp_path_factory):
+    """The `export-group` document of such a group, made once (on SQLite) for the imports."""
+    app = make_app("sqlite", tmp_path_factory.mktemp("export"), WTF_CSRF_ENABLED=False)
+    _stammtisch(app, app.test_client())
+    document = _export(phone(app))
+    with app.app_context():
+        db.engine.dispose()
+    return document

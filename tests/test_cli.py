@@ -1,4 +1,5 @@
-"""`flask --app scorekeeper replay` and `import`, run as the players would run them."""
+"""`flask --app scorekeeper replay` and `import`, as the players run them: through Flask's
+test runner, and once as a process of its own."""
 
 import json
 import subprocess
@@ -6,6 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
+
+from scorekeeper import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 FLASK = [sys.executable, "-m", "flask", "--app", "scorekeeper"]
@@ -27,6 +31,13 @@ HINTERSCHE_EXAMPLE = {
 }
 
 
+class Ran:
+    """What a command printed and how it ended, as a process's result reads."""
+
+    def __init__(self, result):
+        self.returncode, self.stdout, self.stderr = result.exit_code, result.stdout, result.stderr
+
+
 def replay(record, tmp_path=None, stdin=None):
     if stdin is None:
         path = tmp_path / "record.json"
@@ -34,8 +45,7 @@ def replay(record, tmp_path=None, stdin=None):
         args = [str(path)]
     else:
         args = ["-"]
-    return subprocess.run(FLASK + ["replay", *args], input=stdin, capture_output=True, text=True,
-                          cwd=tmp_path or ROOT, env={"PATH": "/usr/bin:/bin", "HOME": "/tmp"})
+    return Ran(CliRunner().invoke(cli.replay_command, args, input=stdin))
 
 
 def test_replay_prints_the_worked_example_state(tmp_path):
@@ -59,11 +69,19 @@ def test_replay_reads_standard_input(tmp_path):
     assert scores == [3, 13, 10, 0]
 
 
-def test_replay_needs_no_database(tmp_path):
-    result = replay(HINTERSCHE_EXAMPLE, tmp_path)
-    assert result.returncode == 0
+def test_replay_runs_as_a_process_of_its_own_and_needs_no_database(tmp_path):
+    """The one real process: `flask --app scorekeeper replay` from an empty folder."""
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(HINTERSCHE_EXAMPLE))
+    result = subprocess.run(FLASK + ["replay", str(path)], capture_output=True, text=True,
+                            cwd=tmp_path, env={"PATH": "/usr/bin:/bin", "HOME": "/tmp"})
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == json.loads(replay(HINTERSCHE_EXAMPLE, tmp_path).stdout)
     assert not (tmp_path / "instance").exists()
     assert not any(tmp_path.rglob("*.sqlite"))
+    broken = subprocess.run(FLASK + ["replay", "-"], input="{not json", capture_output=True,
+                            text=True, cwd=tmp_path)
+    assert broken.returncode != 0 and "JSON" in broken.stderr and "Traceback" not in broken.stderr
 
 
 @pytest.mark.parametrize("hands,message", [
@@ -85,8 +103,7 @@ def test_replay_refuses_unknown_options_and_broken_json(tmp_path):
     bad = dict(HINTERSCHE_EXAMPLE, rules={"march_at": 100, "bogus": 1})
     result = replay(bad, tmp_path)
     assert result.returncode != 0 and "bogus" in result.stderr and result.stdout == ""
-    broken = subprocess.run(FLASK + ["replay", "-"], input="{not json", capture_output=True,
-                            text=True, cwd=tmp_path)
+    broken = replay(None, stdin="{not json")
     assert broken.returncode != 0 and "JSON" in broken.stderr and "Traceback" not in broken.stderr
 
 

@@ -55,7 +55,7 @@ def test_the_code_passes_the_linter():
     assert result.returncode == 0, result.stdout
 
 
-def test_the_engine_passes_mypy_strict():
+def test_the_package_passes_mypy_and_the_engine_its_strict_flags():
     mypy = Path(sys.executable).parent / "mypy"
     result = subprocess.run([str(mypy)], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout

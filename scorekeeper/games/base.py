@@ -48,7 +48,7 @@ class Adapter:
     """The web side of one game; subclasses fill in the class attributes and override what their
     game does differently."""
 
-    engine: ClassVar[ModuleType]
+    engine: ModuleType  # the game's engine module
     FORMS: ClassVar[dict[str, type[GameForm]]]  # the entry forms by kind (see form_kind)
     # the template parts the game has: every one of REQUIRED_PARTS, and those of OPTIONAL_PARTS
     # it does not leave to the shared default (the forms' parts are FORMS)

@@ -23,7 +23,7 @@ from ..i18n import rule_message
 
 
 @functools.lru_cache(maxsize=8)
-def _wtforms_messages(locale: str) -> support.Translations:
+def _wtforms_messages(locale: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 

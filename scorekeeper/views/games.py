@@ -118,8 +118,8 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
     try:
         adapter.engine.Table(chosen, first_dealer, rules)
     except engine.RuleError as error:
-        field = error.field if error.field in ("players", "first_dealer", *rules_form.data) \
-            else "_form"
+        field = error.field if error.field and error.field in ("players", "first_dealer",
+                                                               *rules_form.data) else "_form"
         return None, {field: rule_message(error)}, values
     club.join(group, chosen)
     game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=adapter.name,
@@ -204,8 +204,8 @@ def add_entry(slug: str, game_id: int):
     if queued:
         return jsonify(saved=added.seq)
     flash(_("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect)), "saved")
-    return redirect(url_for("games.table", slug=slug, game_id=game.id,
-                            **adapter.keep(request.form)))
+    kept: dict[str, Any] = adapter.keep(request.form)  # what the next form keeps of this one
+    return redirect(url_for("games.table", slug=slug, game_id=game.id, **kept))
 
 
 def _shut(game: Game) -> str | None:
@@ -280,10 +280,10 @@ def edit(slug: str, game_id: int, seq: int):
     rules = adapter.rules(game.rules)
     proposal = _proposal(request.args.get("proposal", ""))
     if request.method == "GET" and proposal is None:
-        data = adapter.fill(kind, entry.data, before)
-        form = adapter.form(kind, before, rules, roster(group), data=data)
+        filled = adapter.fill(kind, entry.data, before)
+        form = adapter.form(kind, before, rules, roster(group), data=filled)
         return _render_edit(group, game, entry, before, adapter, form, kind, rules)
-    if request.method == "GET":  # the preview of a correction (or Back to it)
+    if request.method == "GET" and proposal is not None:  # a correction's preview (or Back)
         posted, version = proposal
         form = adapter.form(kind, before, rules, roster(group), _formdata(posted))
         data = form.entry() if form.validate() else None
@@ -340,7 +340,7 @@ def edit(slug: str, game_id: int, seq: int):
 
 def _proposals() -> URLSafeSerializer:
     """Signs a correction's posted fields and the game's version for the preview's address."""
-    return URLSafeSerializer(current_app.secret_key, salt="correction")
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="correction")
 
 
 def _formdata(posted: list[tuple[str, str]]) -> MultiDict[str, str]:

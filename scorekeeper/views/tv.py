@@ -35,7 +35,7 @@ def evening(slug: str):
     result = accounts.settle(tonight) if tonight is not None else None
     played = result.games if result is not None else []
     running = [game for game in played if game.status == "running"]
-    shown = (running or played or [None])[-1]
+    shown = (running or played)[-1] if played else None
     table = state_context(group, shown) if shown is not None else {"group": group}
     return render_template("tv/evening.html", evening=tonight, settlement=result,
                            kasse=accounts.KASSE, live_version=versions.group_version(group),
