@@ -6,9 +6,10 @@
 // the one place the cache's name is written: the page hands a page it was shown anew to this
 // worker to keep (the "message" below), it never opens the cache itself
 const CACHE = "scorekeeper-3";
-// everything the app needs to start without network: every module of static/js/ (the tests
-// check that none is missing)
+// everything the app needs to start without network: every module of static/js/ and every
+// game's CSS (the tests check that none is missing)
 const SHELL = ["/offline", "/static/app.css", "/static/favicon.svg", "/static/icon-192.png",
+  "/static/games/hintersche.css", "/static/games/vier-anderle.css", "/static/games/hartenjagen.css",
   "/static/js/main.js", "/static/js/page.js", "/static/js/state.js", "/static/js/fields.js",
   "/static/js/store.js", "/static/js/queue.js", "/static/js/live.js", "/static/js/screen.js"];
 // what is kept: the group's page, its tables and evenings, and the app's files; never the

@@ -83,15 +83,16 @@ def test_the_service_worker_is_served_from_the_top_and_never_cached_stale(client
 
 
 def test_the_service_worker_keeps_every_module_and_alone_names_the_cache(client, app):
-    """The app starts without network: the worker's shell holds every file the page loads, each
-    of static/js/ among them; the cache's name is written in sw.js only (the page hands pages
-    to the worker to keep)."""
+    """The app starts without network: the worker's shell holds every file the page loads (each
+    module of static/js/, each game's CSS); the cache's name is written in sw.js only (the page
+    hands pages to the worker to keep)."""
     with client.get("/sw.js") as worker:
         source = worker.get_data(as_text=True)
     shell = set(re.findall(r'"(/[^"]*)"', re.search(r"const SHELL = \[(.*?)\];", source,
                                                       re.S).group(1)))
     static = Path(app.static_folder)
-    modules = {f"/static/js/{p.name}" for p in (static / "js").glob("*.js")}
+    modules = {f"/static/{p.relative_to(static).as_posix()}"
+               for p in [*(static / "js").glob("*.js"), *(static / "games").glob("*.css")]}
     assert modules and modules <= shell
     for url in shell:
         with client.get(url) as answer:

@@ -79,7 +79,7 @@ def test_the_wheel_carries_templates_static_migrations_and_translations(built):
     # nothing of the checkout is left out: every module and every template
     for path in (src / "scorekeeper").rglob("*.py"):
         assert f"scorekeeper/{path.relative_to(src / 'scorekeeper')}" in names
-    for folder in ("templates", "static"):  # every file: a game's style.css, static/js/
+    for folder in ("templates", "static"):  # every file: static/js/, static/games/
         for path in (src / folder).rglob("*"):
             if path.is_file():
                 assert f"scorekeeper/{folder}/{path.relative_to(src / folder)}" in names

@@ -69,8 +69,8 @@ export function setUpFields(root) {
     if (other && el.checked !== false) other.checked = false;
   }));
 
-  // the numeric keypad: what is there is replaced by what is typed, "next" goes to the next
-  // player still to enter, and after the last one to the save button
+  // the keypad: typing replaces the value, "next" goes to the next player still to enter, then
+  // to the save button
   root.querySelectorAll("form input[type=number]").forEach((input) => {
     input.setAttribute("enterkeyhint", "next");
     input.addEventListener("focus", () => input.select());
@@ -84,8 +84,7 @@ export function setUpFields(root) {
   });
 }
 
-// a value for `input` that keeps its group within data-total (a value filled in by itself
-// gives way: only what players entered counts)
+// a value for `input` that keeps its group within data-total (only what players entered counts)
 function capped(box, input, value, up) {
   const group = box.closest("[data-total]");
   const limit = parseInt(group?.dataset.total || "0", 10);

@@ -33,7 +33,7 @@ export async function refresh(whole) {
   return true;
 }
 
-// `shown`: the page is shown just now (from memory, still hidden to some browsers)
+// shown: just shown from memory (some browsers still call it hidden)
 export async function poll(shown) {
   const live = document.querySelector("[data-live]");
   if (!live || (document.hidden && shown !== true) || state.busy) return;

@@ -31,7 +31,7 @@ async function send(form) {
     try {
       await keep(form, section, fields);
       flush();
-    } catch (failed) { // the phone could not keep it: nothing is lost from the form, it says so
+    } catch (failed) { // not kept either: the form keeps it, and says so
       alert(section.dataset.textUnsaved);
       form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = false; });
     }
@@ -134,11 +134,10 @@ export async function showWaiting() {
   }
 }
 
-// send what waits, oldest first, each with a fresh CSRF token (it may be hours old). The key
-// makes a hand that arrived before its answer was lost count once; a hand that no longer
-// fits is refused by the server, and the ones of that table after it with it.
+// send what waits, oldest first, with a fresh CSRF token; the key makes a hand whose answer was
+// lost count once; a hand that no longer fits is refused, and its table's later ones with it
 export async function flush() {
-  // one page of this phone at a time sends (two open tables must not send a hand twice)
+  // one page of this phone at a time (two open tables must not send a hand twice)
   if (state.flushing) return;
   state.flushing = true;
   try {

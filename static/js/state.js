@@ -19,5 +19,5 @@ export const visible = (el) => el.offsetParent !== null;
 export const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))]
   .map((b) => b.toString(16).padStart(2, "0")).join("");
 export const tell = (el, name) => el.dispatchEvent(new Event(name, { bubbles: true }));
-// a request that gets no answer in time counts as no network (Wi-Fi that passes nothing)
+// no answer in time counts as no network (Wi-Fi that passes nothing)
 export const within = (ms) => { const stop = new AbortController(); setTimeout(() => stop.abort(), ms); return stop.signal; };
