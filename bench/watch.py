@@ -4,7 +4,7 @@
 
     BENCH_SECONDS=30  BENCH_WATCHERS=200  BENCH_TABLES=50  BENCH_WORKERS=4
 
-Each watching phone does what static/app.js does on an open table page: it asks for the game's
+Each watching phone does what static/js/live.js does on an open table page: it asks for the game's
 version every 2 s with the ETag of its last answer (an unchanged game answers 304). One phone
 enters a hand into one table after the other, one hand a second. Measured, against the same
 writer with nobody watching:

@@ -1,14 +1,20 @@
 // The service worker: the app opens from the home screen and shows the tables it has seen when
 // the pub's network is gone. The network first (for a few seconds); its answer is kept for the
 // next time there is none. Hands saved without network are kept and sent by the page
-// (static/app.js).
+// (static/js/queue.js).
 "use strict";
-const CACHE = "scorekeeper-2"; // static/app.js puts a table page it was shown anew here too
-const SHELL = ["/offline", "/static/app.css", "/static/app.js", "/static/favicon.svg",
-  "/static/icon-192.png"];
+// the one place the cache's name is written: the page hands a page it was shown anew to this
+// worker to keep (the "message" below), it never opens the cache itself
+const CACHE = "scorekeeper-3";
+// everything the app needs to start without network: every module of static/js/ and every
+// game's CSS (GAME_STYLES: the app writes them in front of this file; the tests check that
+// none is missing)
+const SHELL = ["/offline", "/static/app.css", "/static/favicon.svg", "/static/icon-192.png",
+  ...GAME_STYLES, "/static/js/main.js", "/static/js/page.js", "/static/js/state.js", "/static/js/fields.js",
+  "/static/js/store.js", "/static/js/queue.js", "/static/js/live.js", "/static/js/screen.js"];
 // what is kept: the group's page, its tables and evenings, and the app's files; never the
 // invite page (it shows the join links), exports, polls or anything else
-const KEPT = /^\/(g\/[^/]+(\/games\/\d+|\/evenings\/\d+)?|static\/.+|offline)$/;
+const KEPT = /^\/(g\/[^/]+(\/games\/\d+|\/evenings\/\d+)?|static\/.+|games\/[^/]+\/style\.css|offline)$/;
 const PATIENCE = 4000; // ms the network has before a kept page is shown
 
 self.addEventListener("install", (event) => {
@@ -26,6 +32,15 @@ async function remember(request, answer) {
   if (answer.ok && answer.type === "basic") await cache.put(request, answer);
   else if (answer.status === 404) await cache.delete(request, { ignoreSearch: true }); // gone, or no longer ours
 }
+
+// a page the page was shown anew (a hand's answer, another phone's hand): its copy is this one
+self.addEventListener("message", (event) => {
+  const { keep, html } = event.data || {};
+  const url = keep && new URL(keep);
+  if (!url || url.origin !== location.origin || !KEPT.test(url.pathname)) return;
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.put(url, new Response(html,
+    { headers: { "Content-Type": "text/html; charset=utf-8" } }))).catch(() => {}));
+});
 
 const kept = async (request) => await caches.match(request)
   || await caches.match(request, { ignoreSearch: true });

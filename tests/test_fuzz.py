@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from support import enter, start_game
 
-from scorekeeper import club
+from scorekeeper import club, engine
 from scorekeeper.db import db
 from scorekeeper.models import Evening, Game, Player
 
@@ -100,7 +100,7 @@ HAND = st.dictionaries(
     max_size=3)
 RECORDS = st.fixed_dictionaries(
     {"format": st.sampled_from(["scorekeeper-game/1"] * 5 + ["scorekeeper-game/2"]),
-     "game": st.sampled_from(["hintersche", "vier-anderle", "hartenjagen", "poker"]),
+     "game": st.sampled_from([*sorted(engine.all_games()), "poker"]),
      "players": st.one_of(st.sampled_from([FOUR, FOUR[:3], FOUR + ["Zenzi"]]),
                           st.lists(st.sampled_from(NAMES), max_size=6), JSON)},
     optional={"rules": st.one_of(st.dictionaries(

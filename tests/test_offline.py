@@ -2,16 +2,20 @@
 later is answered in JSON, stored once, in order, or refused with a reason; and what the phone
 needs to open the app from its home screen."""
 
+import json
 import re
+from pathlib import Path
 
 from support import enter, make_app, start_game
+
+from scorekeeper import games
 
 JSON = {"Accept": "application/json"}
 DEAL = {"points-A": 30, "points-B": 45, "points-C": 35, "points-D": 30}
 
 
 def send(client, path, fields, seq, key):
-    """A waiting hand as static/app.js sends it: with its key and entry number, asking for JSON."""
+    """A waiting hand as static/js/queue.js sends it: its key and entry number, asking for JSON."""
     return client.post(path + "/entries", data={"seq": seq, "key": key, **fields}, headers=JSON)
 
 
@@ -79,6 +83,29 @@ def test_the_service_worker_is_served_from_the_top_and_never_cached_stale(client
         assert "/offline" in worker.get_data(as_text=True)
     offline = client.get("/offline", headers={"Accept-Language": "de"})
     assert offline.status_code == 200 and "Kein Netz" in offline.get_data(as_text=True)
+
+
+def test_the_service_worker_keeps_every_module_and_alone_names_the_cache(client, app):
+    """The app starts without network: the worker's shell holds every file the page loads (each
+    module of static/js/, each game's CSS); the cache's name is written in sw.js only (the page
+    hands pages to the worker to keep)."""
+    with client.get("/sw.js") as worker:
+        source = worker.get_data(as_text=True)
+    shell = set(re.findall(r'"(/[^"]*)"', re.search(r"const SHELL = \[(.*?)\];", source,
+                                                      re.S).group(1)))
+    shell |= set(json.loads(re.search(r"const GAME_STYLES = (.*);", source).group(1)))
+    static = Path(app.static_folder)
+    modules = {f"/static/{p.relative_to(static).as_posix()}" for p in (static / "js").glob("*.js")}
+    styles = {f"/games/{name}/style.css" for name, a in games.GAMES.items() if "style" in a.PARTS}
+    assert modules and styles and modules | styles <= shell
+    for url in shell:
+        with client.get(url) as answer:
+            assert answer.status_code == 200, url
+    (name,) = re.findall(r'const CACHE = "([^"]+)"', source)
+    spelled = [p for folder in (static, Path(app.template_folder)) for p in folder.rglob("*")
+               if p.is_file() and p.suffix in {".js", ".html", ".css"}
+               and name in p.read_text(encoding="utf-8")]
+    assert spelled == [static / "sw.js"]
 
 
 def test_an_expired_form_says_so_in_words_and_stores_nothing(tmp_path):

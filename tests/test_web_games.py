@@ -6,6 +6,8 @@ import re
 import pytest
 from support import enter, start_game
 
+from scorekeeper import games
+
 FOUR = ["Kurt", "Hubert", "Hermann", "Alfred"]
 
 
@@ -30,9 +32,9 @@ def correct(client, path, seq, fields):
     return client.post(f"{path}/entries/{seq}", data={**fields, "confirm": version})
 
 
-def test_home_names_the_three_games_and_links_their_rules(client):
+def test_home_names_every_game_and_links_its_rules(client):
     page = client.get("/").get_data(as_text=True)
-    for name in ("hintersche", "vier-anderle", "hartenjagen"):
+    for name in games.GAMES:
         assert f'/rules/{name}"' in page
         rules = client.get(f"/rules/{name}")
         assert rules.status_code == 200
@@ -278,15 +280,14 @@ def test_unknown_things_are_404(client):
     assert client.get(path.replace("/tanne/", "/other/")).status_code == 404
 
 
-@pytest.mark.parametrize("kind,names", [("hintersche", FOUR), ("vier-anderle", ["A", "B", "C"]),
-                                        ("hartenjagen", ["A", "B", "C", "D"])])
-def test_new_game_refuses_a_wrong_table(client, kind, names):
+@pytest.mark.parametrize("kind", sorted(games.GAMES))
+def test_new_game_refuses_a_wrong_table(client, kind):
     client.post("/groups", data={"name": "tanne"})
-    data = {"kind": kind, "order": names[0], f"seat-{names[0]}": "on"}
+    data = {"kind": kind, "order": "A", "seat-A": "on"}
     response = client.post("/g/tanne/games/new", data=data)
     assert response.status_code == 400
     page = response.get_data(as_text=True)
-    low = 2 if kind == "vier-anderle" else 4
+    low = games.get(kind).engine.MIN_PLAYERS
     assert re.search(rf'has-error">.*?<small class="error">dieses Spiel braucht {low}\b[^<]*'
                      r'Spieler, nicht 1</small>', page, re.S)
 
@@ -352,7 +353,7 @@ def test_the_entry_form_speaks_the_language_of_each_phone(client):
 
 
 def test_each_rules_page_links_the_full_rules_document(client):
-    for name in ("hintersche", "vier-anderle", "hartenjagen"):
+    for name in games.GAMES:
         page = client.get(f"/rules/{name}").get_data(as_text=True)
         assert f'href="/docs/rules/{name}.md"' in page
         with client.get(f"/docs/rules/{name}.md") as document:

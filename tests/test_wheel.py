@@ -69,7 +69,7 @@ def test_the_wheel_carries_templates_static_migrations_and_translations(built):
     wheel, src, _ = built
     names = set(zipfile.ZipFile(wheel).namelist())
     for name in ["templates/base.html", "templates/games/hintersche/state.html",
-                 "static/app.css", "static/app.js", "static/favicon.svg",
+                 "static/app.css", "static/js/main.js", "static/favicon.svg",
                  "migrations/env.py", "migrations/alembic.ini", "migrations/script.py.mako",
                  "translations/de/LC_MESSAGES/messages.mo",
                  "translations/nl/LC_MESSAGES/messages.mo", "docs/rules/hintersche.md"]:
@@ -79,8 +79,10 @@ def test_the_wheel_carries_templates_static_migrations_and_translations(built):
     # nothing of the checkout is left out: every module and every template
     for path in (src / "scorekeeper").rglob("*.py"):
         assert f"scorekeeper/{path.relative_to(src / 'scorekeeper')}" in names
-    for path in (src / "templates").rglob("*.html"):
-        assert f"scorekeeper/templates/{path.relative_to(src / 'templates')}" in names
+    for folder in ("templates", "static"):  # every file: static/js/, each game's style.css
+        for path in (src / folder).rglob("*"):
+            if path.is_file():
+                assert f"scorekeeper/{folder}/{path.relative_to(src / folder)}" in names
 
 
 def free_port():

@@ -98,7 +98,7 @@ class Hartenjagen(Adapter):
     engine = hartenjagen
     FORMS = {"hand": HandForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "player"})
+                       "ending", "player", "style"})
     FIGURES = ("hands", "games", "wins", "points", "moons")
     EFFECT_KEY = "points"
     SCORED_BY = ("totals",)  # a hand's own points never depend on the hands before

@@ -88,7 +88,7 @@ class Hintersche(Adapter):
                       "table, starting with the first dealer.")
     FORMS = {"hand": DealForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "details", "seating", "player"})
+                       "ending", "details", "seating", "player", "style"})
     FIGURES = ("hands", "games", "rubbers", "lines")
     EFFECT_KEY = "marks"
     SCORED_BY = ("events",)  # what the deal did (its marks are the whole slate after it)

@@ -134,7 +134,7 @@ class VierAnderle(Adapter):
     engine = vier_anderle
     FORMS = {"hand": HandForm, "table": TableForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending"})
+                       "ending", "style"})
     FIGURES = ("hands", "games", "best_pot_cents")
     BEST = frozenset({"best_pot_cents"})
     EFFECT_KEY = "payments"

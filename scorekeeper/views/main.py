@@ -1,7 +1,10 @@
-"""The home page, the rules pages and the language switch."""
+"""The home page, the rules pages, the language switch, the service worker and the games'
+stylesheets."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import (
@@ -126,13 +129,37 @@ def group_manifest(slug: str):
     return _manifest(group.name, url_for("groups.home", slug=group.slug))
 
 
+def style_urls() -> list[str]:
+    """The stylesheets of the games that have their own (their `style` part)."""
+    return [url_for("main.game_style", name=name) for name, adapter in games.GAMES.items()
+            if "style" in adapter.PARTS]
+
+
 @bp.get("/sw.js")
 def service_worker():
-    """The service worker (static/sw.js), served from the top so that it serves every page."""
-    response = send_from_directory(current_app.static_folder or "static", "sw.js",
-                                   mimetype="text/javascript", max_age=0)
+    """The service worker (static/sw.js), served from the top so that it serves every page,
+    told the games' stylesheets to keep for a start without network."""
+    folder = Path(current_app.static_folder or "static")
+    source = (folder / "sw.js").read_text(encoding="utf-8")
+    response = current_app.response_class(
+        f"const GAME_STYLES = {json.dumps(style_urls())};\n{source}",
+        mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
-    return response
+    response.add_etag()
+    return response.make_conditional(request)
+
+
+@bp.get("/games/<name>/style.css")
+def game_style(name: str):
+    """A game's own CSS (its `style` part, templates/games/<game>/style.css), as it is."""
+    adapter = games.GAMES.get(name)
+    if adapter is None or "style" not in adapter.PARTS:
+        abort(404)
+    env = current_app.jinja_env
+    source, _filename, _uptodate = env.loader.get_source(env, adapter.template("style"))
+    response = current_app.response_class(source, mimetype="text/css")
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/offline")

@@ -22,7 +22,7 @@ def tap(page, selector):
 
 def save(page, form="#entry form"):
     """Tap a form's save button and wait for the answer. The table page sends its hands itself
-    and shows the answer in place (static/app.js); every other form loads a new page."""
+    and shows the answer in place (static/js/queue.js); every other form loads a new page."""
     button = page.locator(f"{form} button[type=submit]").first
     if button.locator("xpath=ancestor::*[@data-entry-forms]").count():
         button.click()

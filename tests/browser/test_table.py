@@ -316,3 +316,24 @@ def test_two_packs_with_black_maria_fit_the_phone_and_take_a_tap_per_card(phone,
         chip(phone, field, name)
     save(phone)
     assert state(phone)["hands_played"] == 1
+
+
+def test_a_table_change_kept_without_network_is_listed_with_its_choices(phone, shots):
+    set_up_group(phone, shots, ["A", "B", "C", "D", "E"])
+    start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
+    phone.context.set_offline(True)
+    change = "details:has(select[name=dealer])"
+    phone.locator(f"{change} summary").click()
+    phone.locator(f'{change} label.chip:has(input[name="seat-E"])').click()
+    phone.select_option(f"{change} select[name=dealer]", index=1)
+    save(phone, f"{change} form")
+    item = phone.locator("[data-waiting-list] li").first.inner_text()
+    # the words of the form's own fields: the seats ticked, and each select's choice
+    seats = phone.get_attribute(f"{change} fieldset[data-label]", "data-label")
+    assert f"{seats}: A, B, C, D, E" in item
+    for select in ("after", "dealer"):
+        field = phone.locator(f"{change} select[name={select}]")
+        text = field.evaluate("(s) => s.selectedOptions[0].text")
+        assert f"{field.get_attribute('data-label')}: {text}" in item, item
+    shots("table-change-waiting")
+    phone.context.set_offline(False)

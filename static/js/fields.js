@@ -1,0 +1,150 @@
+// The fields of an entry form: what a game's form needs, its templates say in data attributes.
+import { state, num, visible, tell } from "./state.js";
+
+export function setUpFields(root) {
+  // +/- steppers; a group's steppers together never pass data-total
+  root.querySelectorAll(".stepper").forEach((box) => {
+    const input = box.querySelector("input");
+    const step = (by) => {
+      input.value = capped(box, input, Math.max(0, Math.min(parseInt(box.dataset.max, 10), num(input) + by)), by > 0);
+      input.dataset.touched = "1";
+      state.typed = true;
+      tell(input, "input");
+    };
+    box.querySelector(".minus").addEventListener("click", () => step(-1));
+    box.querySelector(".plus").addEventListener("click", () => step(1));
+  });
+
+  // a count set by one tap on its number (tricks); the same number again takes it back
+  root.querySelectorAll(".tally").forEach((box) => {
+    const input = box.querySelector("input[type=number]");
+    const buttons = [...box.querySelectorAll("button[data-set]")];
+    const show = () => buttons.forEach((b) => b.setAttribute("aria-pressed", String(num(input) === parseInt(b.dataset.set, 10))));
+    buttons.forEach((b) => b.addEventListener("click", () => {
+      const n = parseInt(b.dataset.set, 10);
+      input.value = num(input) === n ? 0 : capped(box, input, n, true);
+      input.dataset.touched = "1";
+      state.typed = true;
+      tell(input, "input");
+    }));
+    input.addEventListener("input", show);
+    show();
+  });
+
+  // the one field of a [data-fill] group nobody has touched shows what is left of the total
+  root.querySelectorAll("[data-fill]").forEach((group) => {
+    const total = parseInt(group.dataset.fill, 10);
+    const inputs = [...group.querySelectorAll("input[type=number]")];
+    inputs.forEach((i) => { if (i.value !== "" && i.value !== "0") i.dataset.touched = "1"; });
+    const update = () => {
+      const open = inputs.filter((i) => !i.dataset.touched);
+      if (open.length !== 1) return;
+      const rest = total - inputs.filter((i) => i !== open[0]).reduce((s, i) => s + num(i), 0);
+      open[0].value = rest >= 0 ? rest : "";
+      open[0].dataset.auto = "1";
+    };
+    inputs.forEach((i) => i.addEventListener("input", (e) => {
+      if (e.isTrusted) i.dataset.touched = "1";
+      delete i.dataset.auto;
+      update();
+    }));
+  });
+
+  // a count above 0 ticks the box data-plays names; data-check-all ticks the form's data-player
+  // boxes; a tap on data-clears unticks the box of that name
+  root.querySelectorAll("[data-plays]").forEach((input) => {
+    const tick = () => {
+      const box = document.getElementById(input.dataset.plays);
+      if (box && num(input) > 0) box.checked = true;
+    };
+    input.addEventListener("input", tick);
+    tick();
+  });
+  root.querySelectorAll("[data-check-all]").forEach((button) => button.addEventListener("click", () => {
+    button.form.querySelectorAll("input[data-player]").forEach((b) => { b.checked = true; });
+    state.typed = true;
+  }));
+  root.querySelectorAll("[data-clears]").forEach((el) => el.addEventListener("click", () => {
+    const other = el.form?.elements[el.dataset.clears];
+    if (other && el.checked !== false) other.checked = false;
+  }));
+
+  // the keypad: typing replaces the value, "next" goes to the next player still to enter, then
+  // to the save button
+  root.querySelectorAll("form input[type=number]").forEach((input) => {
+    input.setAttribute("enterkeyhint", "next");
+    input.addEventListener("focus", () => input.select());
+    input.addEventListener("keydown", (e) => {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      const next = nextField(input.form, input);
+      next.focus({ preventScroll: true });
+      next.scrollIntoView({ block: "nearest" });
+    });
+  });
+}
+
+// a value for `input` that keeps its group within data-total (only what players entered counts)
+function capped(box, input, value, up) {
+  const group = box.closest("[data-total]");
+  const limit = parseInt(group?.dataset.total || "0", 10);
+  if (!limit || !up) return value;
+  const others = [...group.querySelectorAll("input[type=number]")]
+    .filter((p) => p !== input && !p.dataset.auto).reduce((s, p) => s + num(p), 0);
+  return Math.max(0, Math.min(value, limit - others));
+}
+
+export function nextField(form, after) {
+  const fields = [...form.querySelectorAll("input[type=number]")].filter(visible);
+  const rest = after ? fields.slice(fields.indexOf(after) + 1) : fields;
+  return rest.find((f) => !f.dataset.auto && (f.value === "" || !f.dataset.touched))
+    || form.querySelector("button[type=submit]");
+}
+
+// after a save: the next hand's first field, or what the server asks about (a playoff, an error)
+export function focusEntry() {
+  const section = document.querySelector("[data-entry-forms]");
+  if (!section) return;
+  const wrong = section.querySelector("[aria-invalid=true], .error");
+  const target = wrong ? (wrong.closest("label, fieldset, .stepper, .tally")?.querySelector("input") || wrong)
+    : nextField(section.querySelector("form"));
+  if (target?.matches?.("input")) target.focus({ preventScroll: true });
+  if (wrong) wrong.scrollIntoView({ block: "center" });
+  else window.scrollTo(0, 0); // the slate, the last hand and the form: one screen
+}
+
+// a new game's seating order: the order in which players are ticked
+export function setUpSeating(root) {
+  root.querySelectorAll("[data-seating]").forEach((form) => {
+    const order = form.querySelector("textarea[name=order]");
+    const dealer = form.querySelector("select[name=first_dealer]");
+    const boxes = [...form.querySelectorAll("input[data-seat]")];
+    let seq = order.value.split("\n").filter((n) => n && boxes.some((b) => b.value === n && b.checked));
+    const render = () => {
+      boxes.forEach((b) => {
+        const badge = b.parentElement.querySelector(".order");
+        const at = seq.indexOf(b.value);
+        badge.textContent = at >= 0 ? at + 1 : "";
+        badge.hidden = at < 0;
+      });
+      const unticked = boxes.map((b) => b.value).filter((n) => !seq.includes(n));
+      order.value = seq.concat(unticked).join("\n");
+      // the picture of the table: seat i gets the i-th tapped name
+      form.querySelectorAll("[data-seat-pos]").forEach((seat) => {
+        const at = parseInt(seat.dataset.seatPos, 10);
+        seat.textContent = seq[at] || String(at + 1);
+      });
+      if (dealer) {
+        const keep = dealer.value;
+        dealer.innerHTML = "";
+        seq.forEach((n) => dealer.add(new Option(n, n, false, n === keep)));
+      }
+    };
+    boxes.forEach((b) => b.addEventListener("change", () => {
+      seq = seq.filter((n) => n !== b.value);
+      if (b.checked) seq.push(b.value);
+      render();
+    }));
+    render();
+  });
+}

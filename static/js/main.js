@@ -1,0 +1,20 @@
+// The table in the hand: few taps per hand, other phones' hands live, hands kept without
+// network. Start-up (templates/base.html loads it).
+import { state } from "./state.js";
+import { setUp } from "./page.js";
+import { flush } from "./queue.js";
+import { startPolling } from "./live.js";
+import { holdScreen } from "./screen.js";
+
+document.addEventListener("input", (e) => { if (e.isTrusted) state.typed = true; });
+document.addEventListener("change", (e) => { if (e.isTrusted) state.typed = true; });
+document.addEventListener("visibilitychange", holdScreen);
+window.addEventListener("online", flush);
+// a module runs once the page is parsed, before DOMContentLoaded
+setUp(document.body);
+startPolling();
+setInterval(flush, 5000);
+flush();
+if ("serviceWorker" in navigator && document.body.dataset.sw) {
+  navigator.serviceWorker.register(document.body.dataset.sw, { scope: "/" }).catch(() => {});
+}

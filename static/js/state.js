@@ -1,0 +1,23 @@
+// What the modules share: one state object, a few helpers.
+export const state = {
+  typed: false, // typed into a form on this page since it was shown
+  busy: false, // a hand is on its way until its answer is shown (and body[data-busy])
+  flushing: false, // sending the waiting hands
+  lock: null, // the screen's wake lock
+  asking: null, // the request for it (one at a time)
+};
+
+export function setBusy(on) {
+  state.busy = on;
+  if (on) document.body.dataset.busy = "1"; // the browser tests wait for it
+  else delete document.body.dataset.busy;
+}
+
+export const COUNTERS = ".stepper, .tally"; // their 0 is "none", not a score
+export const num = (input) => parseInt(input.value, 10) || 0;
+export const visible = (el) => el.offsetParent !== null;
+export const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))]
+  .map((b) => b.toString(16).padStart(2, "0")).join("");
+export const tell = (el, name) => el.dispatchEvent(new Event(name, { bubbles: true }));
+// no answer in time counts as no network (Wi-Fi that passes nothing)
+export const within = (ms) => { const stop = new AbortController(); setTimeout(() => stop.abort(), ms); return stop.signal; };
