@@ -38,8 +38,10 @@ run: db
 serve: db
 	$(BIN)/gunicorn --config gunicorn.conf.py 'scorekeeper:create_app()'
 
+# the suite in parallel: four workers share the two cores (the browser tests wait on timers)
+TEST_WORKERS ?= 4
 test: install-test
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
 
 bench: install-test
 	$(BIN)/python bench/replay.py

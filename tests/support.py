@@ -14,11 +14,26 @@ from scorekeeper.db import db
 ROOT = Path(__file__).resolve().parent.parent
 
 DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+# the suite runs in parallel (pytest-xdist): each worker keeps its PostgreSQL tables in a schema
+# of its own
+SCHEMA = os.environ.get("PYTEST_XDIST_WORKER") or "public"
+
+
+def postgresql_url() -> str:
+    url = os.environ["TEST_DATABASE_URL"]
+    if SCHEMA != "public":
+        url += ("&" if "?" in url else "?") + f"options=-csearch_path%3D{SCHEMA}"
+    return url
+
+
+def drop_schema(conn) -> None:
+    """Everything the models or a migration made in this worker's schema is gone."""
+    conn.execute(text(f'DROP SCHEMA IF EXISTS "{SCHEMA}" CASCADE; CREATE SCHEMA "{SCHEMA}"'))
 
 
 def database_url(kind: str, tmp_path: Path) -> str:
     if kind == "postgresql":
-        return os.environ["TEST_DATABASE_URL"]
+        return postgresql_url()
     return f"sqlite:///{tmp_path / 'test.sqlite'}"
 
 
@@ -67,7 +82,7 @@ def reset(kind: str) -> None:
     """Empty schema: drop everything the models (or a migration) made, create the tables anew."""
     if kind == "postgresql":
         with db.engine.begin() as conn:
-            conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+            drop_schema(conn)
     db.drop_all()
     db.create_all()
 

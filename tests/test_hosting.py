@@ -12,9 +12,10 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 import pytest
+from support import drop_schema, postgresql_url
 
 ROOT = Path(__file__).resolve().parent.parent
-DATABASE = os.environ.get("TEST_DATABASE_URL")
+DATABASE = postgresql_url() if os.environ.get("TEST_DATABASE_URL") else None
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 
@@ -61,11 +62,11 @@ class Phone:
 
 @pytest.fixture
 def two_processes(tmp_path):
-    from sqlalchemy import create_engine, text
+    from sqlalchemy import create_engine
 
     engine = create_engine(DATABASE)
     with engine.begin() as conn:
-        conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        drop_schema(conn)
     engine.dispose()
     env = {**os.environ, "DATABASE_URL": DATABASE, "RATELIMIT_STORAGE_URI": REDIS,
            "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}", "SCOREKEEPER_WORKERS": "1",

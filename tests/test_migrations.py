@@ -10,7 +10,7 @@ import records_vier_anderle
 import sqlalchemy as sa
 from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
-from support import ROOT, phone
+from support import ROOT, drop_schema, phone
 
 from scorekeeper import engine, exports
 from scorekeeper.db import db
@@ -51,7 +51,7 @@ def group_data():
 def empty_database():
     if db.engine.dialect.name == "postgresql":
         with db.engine.begin() as conn:
-            conn.exec_driver_sql("DROP SCHEMA public CASCADE; CREATE SCHEMA public")
+            drop_schema(conn)
     else:
         db.drop_all()
         with db.engine.begin() as conn:

@@ -141,10 +141,13 @@ def test_the_installed_wheel_upgrades_the_database_and_serves_a_page(built, tmp_
         assert status == 200 and kind.startswith("text/html")
         assert '<html lang="de">' in page
         assert "Die Tafel für den Stammtisch" in page  # from the compiled German catalog
-        (href,) = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
-        status, kind, css = get(base + href)
+        # the app's CSS, then each game's own (its style part)
+        first, *games = re.findall(r'<link rel="stylesheet" href="([^"]+)"', page)
+        status, kind, css = get(base + first)
         assert status == 200 and kind.startswith("text/css")
         assert css == (src / "static" / "app.css").read_bytes()
+        assert games and all(get(base + href)[:2] == (200, "text/css; charset=utf-8")
+                             for href in games)
     finally:
         server.terminate()
         try:

@@ -156,7 +156,8 @@ def game_style(name: str):
     if adapter is None or "style" not in adapter.PARTS:
         abort(404)
     env = current_app.jinja_env
-    source, _filename, _uptodate = env.loader.get_source(env, adapter.template("style"))
+    source, _filename, _uptodate = env.loader.get_source(env, adapter.template("style")) \
+        if env.loader else ("", None, None)
     response = current_app.response_class(source, mimetype="text/css")
     response.add_etag()
     return response.make_conditional(request)

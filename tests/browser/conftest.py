@@ -1,10 +1,12 @@
 """A live app on a free port and Debian's Chromium driven by Playwright, at a phone's size."""
 
 import contextlib
+import logging
 import os
 import shutil
 import socket
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -14,14 +16,20 @@ from werkzeug.serving import make_server
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = {"width": 390, "height": 844}
-TAKEN: list[str] = []  # every screenshot of this run, listed at the end of the test output
+STARTED = time.time()
+# the development server's line per request: not wanted in the test output (and a request a
+# browser sends after its test ended would be logged to a closed stream)
+logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
 
 def pytest_terminal_summary(terminalreporter):
-    if TAKEN:
+    """Every screenshot of this run, listed at the end (also those the workers took)."""
+    taken = sorted(p for p in ARTIFACTS.glob("*.png") if p.stat().st_mtime >= STARTED) \
+        if ARTIFACTS.is_dir() else []
+    if taken:
         terminalreporter.section("screenshots (390×844)")
-        for path in TAKEN:
-            terminalreporter.write_line(path)
+        for path in taken:
+            terminalreporter.write_line(os.path.relpath(path))
 
 
 @pytest.fixture
@@ -75,7 +83,6 @@ class Shots:
         self.count += 1
         path = ARTIFACTS / f"{self.name}-{self.count:02d}-{label}.png"
         self.page.screenshot(path=str(path), full_page=True)
-        TAKEN.append(os.path.relpath(path))
         return path
 
 
