@@ -56,7 +56,7 @@ def create_app(test_config=None):
         RATELIMIT_KEY_PREFIX=os.environ.get("RATELIMIT_KEY_PREFIX", "scorekeeper"),
         RATELIMIT_HEADERS_ENABLED=False,
         # a table page stays open all evening; a hand kept on a phone without network takes a
-        # fresh token when it is sent (static/app.js)
+        # fresh token when it is sent (static/js/queue.js)
         WTF_CSRF_TIME_LIMIT=24 * 3600,
     )
     if test_config is None:

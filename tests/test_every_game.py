@@ -11,7 +11,7 @@ from support import enter, start_game
 
 from scorekeeper import engine, exports, games
 from scorekeeper.db import db
-from scorekeeper.models import Game, Group, Player
+from scorekeeper.models import Game, Group, Player, Result
 
 HANDS = 4
 
@@ -30,6 +30,20 @@ def _rule_fields(game, rules: dict) -> dict[str, str]:
         else:
             fields[option.name] = str(value)
     return fields
+
+
+def _standings_written(app, game_id: int) -> None:
+    """The game's standings rows are what its state gives now: every page that changes a game
+    writes them (the standings page only adds rows up)."""
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        adapter = games.get(game.kind)
+        money, _house = adapter.money(game)
+        expected = {p["name"]: (adapter.figures(game, p), money.get(p["name"], 0))
+                    for p in game.state["players"]}
+        stored = {r.player: (r.figures, r.money_cents) for r in db.session.scalars(
+            db.select(Result).where(Result.game_id == game_id))}
+        assert stored == expected
 
 
 def _post_hand(client, path, adapter, entry, before, seq):
@@ -71,6 +85,8 @@ def test_every_game_plays_through_every_page(app, client, name):
         json.dumps(tables[-1].report()))
     stored = client.get(path + "/record.json").get_json()  # as typed: the same hands
     assert engine.replay(stored).report() == tables[-1].report()
+    game_id = int(path.rsplit("/", 1)[1])
+    _standings_written(app, game_id)
 
     # the history links every entry to its correction; a correction shows its preview first
     history = client.get(path + "/history").get_data(as_text=True)
@@ -88,23 +104,25 @@ def test_every_game_plays_through_every_page(app, client, name):
     assert client.post(path + "/entries/1", data={**fields, "confirm": version}).status_code == 302
     assert client.get(path + "/state.json").get_json()["history"] == json.loads(
         json.dumps(tables[-1].report()["history"]))
+    _standings_written(app, game_id)
 
     # undo the last hand, and enter it again
     last = len(record["hands"])
     assert client.get(f"{path}/undo?seq={last}").status_code == 200
     assert client.post(path + "/undo", data={"seq": last}).status_code == 302
     assert client.get(path + "/live").get_json()["entries"] == last - 1
+    _standings_written(app, game_id)
     assert _post_hand(client, path, adapter, record["hands"][-1], tables[-2].summary(),
                       last).status_code == 302
 
     # the big screen, then the end of the game
-    game_id = path.rsplit("/", 1)[1]
     assert client.get(f"/g/tanne/games/{game_id}/tv").status_code == 200
     assert client.get("/g/tanne/tv").status_code == 200
     if not tables[-1].finished:
         assert client.post(path + "/close").status_code == 302
+    _standings_written(app, game_id)
     with app.app_context():
-        game = db.session.get(Game, int(game_id))
+        game = db.session.get(Game, game_id)
         assert game.status in ("closed", "finished")
         evening_id, final = game.evening_id, game.state
         player_id = db.session.scalar(db.select(Player.id).where(
@@ -129,3 +147,5 @@ def test_every_game_plays_through_every_page(app, client, name):
         imported = db.session.scalar(db.select(Game).where(Game.group_id == copy.id))
         assert (imported.kind, imported.status, imported.state) == (name, game.status, final)
         assert db.session.scalar(db.select(Group.name).where(Group.slug == "kopie")) == "Kopie"
+        imported_id = imported.id
+    _standings_written(app, imported_id)

@@ -154,7 +154,7 @@ def table(slug: str, game_id: int):
 @bp.post("/<int:game_id>/entries")
 def add_entry(slug: str, game_id: int):
     """A hand from the table page. A phone that kept the hand while it had no network sends it
-    later asking for JSON (static/app.js): it is told whether it was stored, or why not."""
+    later asking for JSON (static/js/queue.js): it is told whether it was stored, or why not."""
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     queued = request.accept_mimetypes.best == "application/json"

@@ -1,5 +1,5 @@
 """The big screen: the pub's TV shows the table or the evening, read-only, and keeps itself up to
-date like every watching phone (static/app.js polls the version)."""
+date like every watching phone (static/js/live.js polls the version)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ import records_vier_anderle
 from conftest import Shots
 from test_play import tap
 
-from scorekeeper import accounts, club, scoring
+from scorekeeper import accounts, club, scoring, standings
 from scorekeeper.db import db
 from scorekeeper.models import Game, Group, PaidPayment
 
@@ -71,6 +71,8 @@ def seed(app):
         for data in hearts["hands"]:  # until somebody reaches 60
             if over.status == "running":
                 scoring.add_entry(over, data, device="Android · Firefox")
+        for game in (short, rubber, pot, running, over):  # as the pages write them after a hand
+            standings.store(game)
         db.session.commit()
         first = accounts.settle(evening).payments[0]  # handed over already
         db.session.add(PaidPayment(evening_id=evening.id, payer=first.payer, payee=first.payee,
