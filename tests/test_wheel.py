@@ -61,6 +61,7 @@ def built(tmp_path_factory):
     venv = tmp / "venv"
     run([sys.executable, "-m", "venv", "--without-pip", venv])
     run([sys.executable, "-m", "pip", "--python", venv / "bin" / "python", "install", "--quiet",
+         "--no-compile",  # the server compiles what it imports; the rest need not be
          wheel], env=pip_env, cwd=tmp)
     return wheel, src, venv
 
