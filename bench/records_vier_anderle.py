@@ -137,14 +137,14 @@ def random_record(hands: int, seed: int, players: int = 6, table_changes: int = 
     }
 
 
+def varied(hands: int, seed: int) -> dict[str, Any]:
+    """A game with table changes: one in ten entries."""
+    return random_record(hands, seed=seed, table_changes=max(1, hands // 10))
+
+
 if __name__ == "__main__":
     import json
     import sys
 
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     print(json.dumps(random_record(count, seed=int(sys.argv[2]) if len(sys.argv) > 2 else 1)))
-
-
-def varied(hands: int, seed: int) -> dict[str, Any]:
-    """A game with table changes: one in ten entries."""
-    return random_record(hands, seed=seed, table_changes=max(1, hands // 10))

@@ -45,15 +45,6 @@ def find_player(group: Group, name: str) -> Player | None:
     return next((p for p in players if p.name.casefold() == key), None)
 
 
-def player_for(group: Group, name: str) -> Player:
-    player = find_player(group, name)
-    if player is None:
-        player = Player(group_id=group.id, name=name)
-        db.session.add(player)
-        db.session.flush()
-    return player
-
-
 def join(group: Group, names: Iterable[str]) -> None:
     """Whoever of `names` is not a player of the group yet becomes one (somebody new who sat
     down at a table)."""

@@ -1,8 +1,10 @@
 """Fixtures: an app with a temporary database per test, on SQLite and (when TEST_DATABASE_URL is
 set) on PostgreSQL too."""
 
+import os
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,19 @@ from hostile import _export, _stammtisch  # noqa: E402
 from support import DATABASES, make_app, phone  # noqa: E402
 
 from scorekeeper.db import db  # noqa: E402
+
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"  # the screenshots
+STARTED = time.time()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Every screenshot of this run, listed at the end (also those the workers took)."""
+    taken = sorted(p for p in ARTIFACTS.glob("*.png") if p.stat().st_mtime >= STARTED) \
+        if ARTIFACTS.is_dir() else []
+    if taken:
+        terminalreporter.section("screenshots (390×844)")
+        for path in taken:
+            terminalreporter.write_line(os.path.relpath(path))
 
 
 @pytest.fixture(params=DATABASES)

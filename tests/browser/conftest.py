@@ -2,11 +2,9 @@
 
 import contextlib
 import logging
-import os
 import shutil
 import socket
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -16,20 +14,9 @@ from werkzeug.serving import make_server
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 PHONE = {"width": 390, "height": 844}
-STARTED = time.time()
 # the development server's line per request: not wanted in the test output (and a request a
 # browser sends after its test ended would be logged to a closed stream)
 logging.getLogger("werkzeug").setLevel(logging.ERROR)
-
-
-def pytest_terminal_summary(terminalreporter):
-    """Every screenshot of this run, listed at the end (also those the workers took)."""
-    taken = sorted(p for p in ARTIFACTS.glob("*.png") if p.stat().st_mtime >= STARTED) \
-        if ARTIFACTS.is_dir() else []
-    if taken:
-        terminalreporter.section("screenshots (390×844)")
-        for path in taken:
-            terminalreporter.write_line(os.path.relpath(path))
 
 
 @pytest.fixture

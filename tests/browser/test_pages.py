@@ -37,8 +37,7 @@ def add_game(group, evening, record, hands=None, device="Android · Chrome"):
     game = Game(group_id=group.id, evening_id=evening.id, kind=record["game"],
                 rules=record.get("rules", {}), seating=record["players"],
                 first_dealer=record["first_dealer"])
-    for name in record["players"]:
-        club.player_for(group, name)
+    club.join(group, record["players"])
     scoring.start_game(game, record["hands"] if hands is None else hands, device=device)
     return game
 
