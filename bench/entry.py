@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import generators  # noqa: E402
 from common import bench_app  # noqa: E402
 from flask import Flask, redirect, render_template_string, request, url_for  # noqa: E402
+from support import entry_fields  # noqa: E402
 
 from scorekeeper import club, engine, games, records  # noqa: E402
 
@@ -58,13 +59,8 @@ NAMES = ["Kurt", "Hubert", "Hermann", "Alfred"]
 # --- the next hand: the generated record's, typed into its form ---------------------------------
 
 def fields(app, kind: str, entry: dict[str, Any], before: dict[str, Any]) -> Fields:
-    """The entry form's fields that hold `entry` (the game's adapter fills its form from an
-    entry, as for a correction), as a browser posts them."""
-    adapter = games.get(kind)
-    with app.test_request_context():
-        data = adapter.fill(adapter.form_kind(entry), entry, before)
-    return {k: "y" if v is True else str(v) for k, v in data.items()
-            if v is not None and v is not False and v != ""}
+    """The entry form's fields that hold `entry`, as a browser posts them."""
+    return entry_fields(app, games.get(kind), entry, before)
 
 
 # --- timing --------------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
 
 import generators  # noqa: E402
-from support import enter, make_app, start_game  # noqa: E402
+from support import enter, entry_fields, make_app, start_game  # noqa: E402
 
 from scorekeeper import engine, games  # noqa: E402
 
@@ -88,11 +88,7 @@ def main() -> None:
         path = start_game(client, name, record["players"], record["first_dealer"],
                           slug=f"trip-{name}")
         before = engine.replay({**record, "hands": []}).summary()
-        with app.test_request_context():
-            data = adapter.fill(adapter.form_kind(record["hands"][0]), record["hands"][0],
-                                before)
-        fields = {k: "y" if v is True else str(v) for k, v in data.items()
-                  if v is not None and v is not False and v != ""}
+        fields = entry_fields(app, adapter, record["hands"][0], before)
         answers = []
         trip, climbs = trip_of(lambda: answers.append(enter(client, path, fields, seq=1)))  # noqa: B023
         assert answers[0].status_code == 302, answers[0].get_data(as_text=True)[:500]

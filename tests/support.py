@@ -99,6 +99,16 @@ def start_game(client, kind, names, first_dealer=None, rules=None, slug="tanne")
     return response.location
 
 
+def entry_fields(app, adapter, entry, before) -> dict[str, str]:
+    """The fields of the game's entry form that hold `entry` (its adapter fills the form from an
+    entry, as for a correction; `before` is the summary before it), as a browser posts them: a
+    ticked box as "y", nothing for an empty field."""
+    with app.test_request_context():
+        data = adapter.fill(adapter.form_kind(entry), entry, before)
+    return {k: "y" if v is True else str(v) for k, v in data.items()
+            if v is not None and v is not False and v != ""}
+
+
 def enter(client, path, fields, seq=None, key=None):
     """Post an entry form as a phone would, with the entry number the table shows."""
     if seq is None:

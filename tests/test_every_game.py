@@ -7,7 +7,7 @@ import json
 
 import generators
 import pytest
-from support import enter, start_game
+from support import enter, entry_fields, start_game
 
 from scorekeeper import engine, exports, games
 from scorekeeper.db import db
@@ -47,16 +47,7 @@ def _standings_written(app, game_id: int) -> None:
 
 
 def _post_hand(client, path, adapter, entry, before, seq):
-    kind = adapter.form_kind(entry)
-    with client.application.test_request_context():
-        data = adapter.fill(kind, entry, before)
-    return enter(client, path, _posted(data), seq=seq)
-
-
-def _posted(data: dict) -> dict[str, str]:
-    """A form's data as the browser posts it: a ticked box as "y", nothing for an empty one."""
-    return {k: "y" if v is True else str(v) for k, v in data.items()
-            if v is not None and v is not False and v != ""}
+    return enter(client, path, entry_fields(client.application, adapter, entry, before), seq=seq)
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
@@ -93,10 +84,7 @@ def test_every_game_plays_through_every_page(app, client, name):
     history = client.get(path + "/history").get_data(as_text=True)
     assert all(f"{path}/entries/{seq}\"" in history for seq in range(1, len(tables)))
     assert client.get(path + "/entries/1").status_code == 200
-    with app.test_request_context():
-        data = adapter.fill(adapter.form_kind(record["hands"][0]), record["hands"][0],
-                            tables[0].summary())
-    fields = _posted(data)
+    fields = entry_fields(app, adapter, record["hands"][0], tables[0].summary())
     preview = client.post(path + "/entries/1", data=fields)
     assert preview.status_code == 302 and "proposal=" in preview.location
     shown = client.get(preview.location)

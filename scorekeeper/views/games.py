@@ -176,10 +176,11 @@ def add_entry(slug: str, game_id: int):
         data = form.entry() if form.validate_on_submit() else None
         if data is None:
             return _refused(_problems(form)) if queued else _render_table(group, game, form, 400)
+        seated = _players(game)
         added = scoring.add_entry(game, data, expected_seq=form.seq.data,
                                   key=form.key.data or None, device=device())
         standings.store(game)
-        club.join(group, [player["name"] for player in game.state["players"]])
+        _seat_newcomers(group, game, seated)
     except engine.RuleError as error:
         db.session.rollback()
         if queued:
@@ -206,6 +207,16 @@ def add_entry(slug: str, game_id: int):
     flash(_("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect)), "saved")
     kept: dict[str, Any] = adapter.keep(request.form)  # what the next form keeps of this one
     return redirect(url_for("games.table", slug=slug, game_id=game.id, **kept))
+
+
+def _players(game: Game) -> set[str]:
+    return {player["name"] for player in game.state["players"]}
+
+
+def _seat_newcomers(group: Group, game: Game, before: set[str]) -> None:
+    """Whoever sits at the game now and did not before joins the group (a table change)."""
+    if _players(game) - before:
+        club.join(group, _players(game) - before)
 
 
 def _shut(game: Game) -> str | None:
@@ -310,9 +321,10 @@ def edit(slug: str, game_id: int, seq: int):
                                         proposal=token))
             return _render_edit(group, game, entry, before, adapter, form, kind, rules,
                                 preview=preview)
+        seated = _players(game)
         scoring.edit_entry(game, seq, data, device=device(), version=form.confirm.data)
         standings.store(game)
-        club.join(group, [player["name"] for player in game.state["players"]])
+        _seat_newcomers(group, game, seated)
     except engine.RuleError as error:
         db.session.rollback()
         if error.entry == seq:
@@ -408,6 +420,7 @@ def history(slug: str, game_id: int):
                                                       "at": created_at, "device": ""}})
     rows.sort(key=lambda row: (row["seq"], row["order"]), reverse=True)
     return render_template("games/history.html", group=group, game=game, rows=rows,
+                           adapter=games.get(game.kind),
                            editable=not _shut(game))
 
 
