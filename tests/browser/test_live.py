@@ -145,6 +145,8 @@ def test_the_service_worker_gives_the_network_4_s_before_it_shows_the_kept_page(
         if phone.evaluate("async () => Boolean(await caches.match(location.href))"):
             break
         phone.wait_for_timeout(100)
+    # the screen off: this phone does not poll the other phone's deal into its kept page
+    phone.evaluate(SCREEN, True)
     another_phone_deals(browser, phone, phone.url)  # the kept page is older
     hang.set()
     try:
