@@ -51,7 +51,11 @@ def grant(group: Group, kind: str) -> None:
 def group_or_404(slug: str, view: bool = False) -> Group:
     """The group, if this phone may see it: a member always, a viewer only where `view` allows
     it and only to read. Anything else is the 404 of a group that does not exist."""
-    group = club.find_group(slug)
+    return admit(club.find_group(slug), view)
+
+
+def admit(group: Group | None, view: bool = False) -> Group:
+    """`group` (read by the caller), if this phone may see it (as `group_or_404`), else 404."""
     kind = role(group) if group is not None else None
     if group is None or kind is None or (kind == VIEW and not (view and request.method in READS)):
         abort(404)

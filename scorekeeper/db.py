@@ -17,12 +17,26 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 
 
+def commit_keeping() -> None:
+    """Commit, keeping the rows loaded in the session as they are instead of expiring them:
+    for a caller that shows what it has just written (nothing is read again)."""
+    session = db.session()
+    session.expire_on_commit = False
+    try:
+        session.commit()
+    finally:
+        session.expire_on_commit = True
+
+
 @event.listens_for(Engine, "connect")
 def _sqlite_pragmas(dbapi_connection, connection_record):
-    """SQLite: write-ahead log (readers never wait for the writer) and real foreign keys."""
+    """SQLite: write-ahead log (readers never wait for the writer), synced at checkpoints
+    rather than at every commit (a power cut may lose the last commits, never the database's
+    consistency), and real foreign keys."""
     if isinstance(dbapi_connection, sqlite3.Connection):
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA busy_timeout=10000")
         cursor.close()

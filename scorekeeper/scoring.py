@@ -188,28 +188,41 @@ def delete_game(game: Game, device: str = "") -> None:
 
 
 def check_fresh(game: Game, expected_seq: int | None, key: str | None) -> None:
-    """Raise Duplicate if `key` was recorded before, StaleEntry if the game moved on since the
-    form for entry `expected_seq` was made (checked before the form itself: a form made for a
-    table that has changed must not be stored as the next entry)."""
-    if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
-        raise Duplicate()
+    """Raise StaleEntry if the game moved on since the form for entry `expected_seq` was made,
+    or Duplicate if that was this very submission, stored before (checked before the form
+    itself: a form made for a table that has changed must not be stored as the next entry)."""
     if expected_seq is not None and expected_seq != game.entry_count + 1:
-        raise StaleEntry()
+        raise _stale(key)
+
+
+def _stale(key: str | None) -> Exception:
+    """What a submission that came too late is: a Duplicate if its key was recorded (it was
+    stored the first time), else StaleEntry. Looked up only then, never for a fresh hand."""
+    if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
+        return Duplicate()
+    return StaleEntry()
 
 
 def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
-              key: str | None = None, device: str = "") -> Entry:
+              key: str | None = None, device: str = "",
+              snapshot: dict[str, Any] | None = None) -> Entry:
     """Append an entry; return it (its `seq`, and what it did: `effect`).
 
     Raises Duplicate if `key` was recorded before, StaleEntry if the game moved on since the form
-    for `expected_seq` was made, engine.RuleError if the entry breaks a rule.
+    for `expected_seq` was made, engine.RuleError if the entry breaks a rule. `snapshot`: the
+    table after the last entry, when the caller read it with the game (else it is read here).
+    Writes three statements: the game (only if nobody changed it meanwhile), the entry and its
+    revision; the key's uniqueness keeps a submission sent twice at once single.
     """
     check_fresh(game, expected_seq, key)
     seq = game.entry_count + 1
-    table = table_after(game, seq - 1)
-    [(effect, snapshot)] = play_on(table, [data], seq)
+    if snapshot is not None and seq > 1:
+        table = engine.get(game.kind).Table.restore(snapshot)
+    else:
+        table = table_after(game, seq - 1)
+    [(effect, after)] = play_on(table, [data], seq)
     game_id = game.id
-    added = Entry(game_id=game_id, seq=seq, data=data, effect=effect, snapshot=snapshot)
+    added = Entry(game_id=game_id, seq=seq, data=data, effect=effect, snapshot=after)
     try:
         save_state(game, table, seq)
         db.session.add(added)
@@ -218,9 +231,7 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
         db.session.flush()
     except (IntegrityError, StaleEntry):  # another request came first: maybe this same one
         db.session.rollback()
-        if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
-            raise Duplicate() from None
-        raise StaleEntry() from None
+        raise _stale(key) from None
     return added
 
 

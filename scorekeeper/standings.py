@@ -1,7 +1,9 @@
 """Standings over evenings and seasons, from the per-game figures in `Result`.
 
-Each game's adapter says what its figures are (`figures`); `store` rewrites a game's `Result`
-rows whenever the game changes, so the standings page only adds rows up.
+Each game's adapter says what its figures are (`figures`). A game that is no longer running
+(finished or closed) has its rows in `Result`, written by `store` when it ends or changes; a
+running game's rows are worked out from its state when the standings are read (`running`), so
+entering a hand writes none. The standings page adds rows up.
 """
 
 from __future__ import annotations
@@ -14,27 +16,65 @@ from . import games
 from .db import db
 from .models import Evening, Game, Result
 
+STORED = ("finished", "closed")  # the games whose rows are kept in Result
 
-def store(game: Game) -> None:
-    """Rewrite the game's rows in `Result` from its current state."""
-    adapter = games.get(game.kind)
-    db.session.execute(delete(Result).where(Result.game_id == game.id))
+
+def rows(game: Game, season: int) -> list[dict[str, Any]]:
+    """The game's rows for the standings (one per player) from its current state."""
     if game.status == "deleted":
-        return
+        return []
+    adapter = games.get(game.kind)
     money, _house = adapter.money(game)
+    return [{"game_id": game.id, "group_id": game.group_id, "evening_id": game.evening_id,
+             "season": season, "kind": game.kind, "player": player["name"],
+             "figures": adapter.figures(game, player),
+             "money_cents": money.get(player["name"], 0)}
+            for player in game.state["players"]]
+
+
+def store(game: Game, before: str | None = None) -> None:
+    """Rewrite the game's rows in `Result` after a change (none for a running or deleted game).
+    `before`: the game's status before the change; a game that was running and still is has no
+    rows to write (a hand)."""
+    if before == "running" and game.status == "running":
+        return
+    db.session.execute(delete(Result).where(Result.game_id == game.id))
+    if game.status not in STORED:
+        return
     day = db.session.scalar(select(Evening.date).where(Evening.id == game.evening_id))
     assert day is not None, "a game belongs to an evening"
-    season = day.year
-    db.session.execute(insert(Result), [
-        {"game_id": game.id, "group_id": game.group_id, "evening_id": game.evening_id,
-         "season": season, "kind": game.kind, "player": player["name"],
-         "figures": adapter.figures(game, player), "money_cents": money.get(player["name"], 0)}
-        for player in game.state["players"]])
+    db.session.execute(insert(Result), rows(game, day.year))
+
+
+def running(group_id: int, season: int | None = None,
+            player: str | None = None) -> list[tuple[Result, Evening]]:
+    """The rows of the group's running games (or of the season's, or the player's), worked
+    out from their state, each with its evening; not stored."""
+    found = []
+    for game, evening in db.session.execute(
+            select(Game, Evening).join(Evening, Game.evening_id == Evening.id)
+            .where(Game.group_id == group_id, Game.status == "running")):
+        if season is None or evening.date.year == season:
+            found += [(Result(**row), evening) for row in rows(game, evening.date.year)
+                      if player is None or row["player"] == player]
+    return found
+
+
+def history(group_id: int, player: str) -> list[tuple[Result, Evening]]:
+    """The player's rows with their evenings, oldest first (no stored game state is read but
+    that of the running games)."""
+    stored = db.session.execute(
+        select(Result, Evening).join(Evening, Result.evening_id == Evening.id)
+        .where(Result.group_id == group_id, Result.player == player)).all()
+    return sorted([*stored, *running(group_id, player=player)],
+                  key=lambda pair: (pair[1].date, pair[0].game_id))
 
 
 def seasons(group_id: int) -> list[int]:
-    return list(db.session.scalars(select(Result.season).where(Result.group_id == group_id)
-                                   .distinct().order_by(Result.season.desc())))
+    stored = db.session.scalars(select(Result.season).where(Result.group_id == group_id)
+                                .distinct())
+    return sorted({*stored, *(row.season for row, _evening in running(group_id))},
+                  reverse=True)
 
 
 def table(group_id: int, season: int | None = None) -> dict[str, Any]:
@@ -46,7 +86,8 @@ def table(group_id: int, season: int | None = None) -> dict[str, Any]:
         query = query.where(Result.season == season)
     sums: dict[str, dict[str, dict[str, Any]]] = {}
     money: dict[str, int] = {}
-    for kind, player, figures, cents in db.session.execute(query):
+    live = [(r.kind, r.player, r.figures, r.money_cents) for r, _ in running(group_id, season)]
+    for kind, player, figures, cents in [*db.session.execute(query), *live]:
         adapter = games.GAMES.get(kind)
         if adapter is None:
             continue

@@ -54,6 +54,9 @@ def test_a_vier_anderle_pot_beyond_32_bits_is_stored_shown_settled_and_marked_pa
     assert {p["name"]: p["balance_cents"] for p in state["players"]} == balances
     assert state["pot_cents"] == expected["kasse_cents"]
 
+    # its standings rows are stored (BIGINT) once it ends; running, they are worked out
+    assert game_of(app, path)[1] == {}
+    assert client.post(path + "/close").status_code == 302
     evening, results = game_of(app, path)
     assert {n: r.money_cents for n, r in results.items()} == balances
     assert results[WINNER].figures["best_pot_cents"] == best_pot

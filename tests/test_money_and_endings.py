@@ -87,7 +87,7 @@ def test_the_next_game_keeps_its_money_in_german(client, kind, names, rules, key
 def test_after_a_table_change_the_table_page_names_who_sits_after_the_last_dealer(client):
     path = start_game(client, "vier-anderle", SIX)
     assert enter(client, path, {"tricks-A": 2, "tricks-B": 1, "tricks-C": 1}).status_code == 302
-    page = client.get(path).get_data(as_text=True)
+    page = client.get(path + "/form?kind=table").get_data(as_text=True)  # opened
     assert DE("as usual (after %(name)s)") % {"name": "A"} in page
     change = {"table": "1", "new_player": "Gustl", "after": "A",
               **{f"seat-{n}": "on" for n in SIX}}

@@ -9,8 +9,7 @@ method needs: an adapter reads no database and calls no shared module above it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -30,13 +29,29 @@ OPTIONAL_PARTS = {"more": "games/parts/empty.html", "changes": "games/parts/chan
 FILE_NAMES = {"style": "style.css"}  # a part's file, where it is not <part>.html
 
 
-@dataclass(frozen=True)
 class Roster:
     """The group's players, for an entry form that may seat somebody: those still playing
-    (`active`, by name) and every name the group has used (archived players too)."""
+    (`active`, by name) and every name the group has used (archived players too). Given
+    `read` (which returns both), they are read when a form first asks: most forms never do."""
 
-    active: tuple[str, ...] = ()
-    everyone: tuple[str, ...] = ()
+    def __init__(self, active: Sequence[str] = (), everyone: Sequence[str] = (),
+                 read: Callable[[], tuple[Sequence[str], Sequence[str]]] | None = None) -> None:
+        self._names = None if read else (tuple(active), tuple(everyone))
+        self._read = read
+
+    def _loaded(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        if self._names is None:
+            active, everyone = self._read()  # type: ignore[misc]
+            self._names = (tuple(active), tuple(everyone))
+        return self._names
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        return self._loaded()[0]
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        return self._loaded()[1]
 
     def spelled(self, name: str) -> str:
         """The group's spelling of `name` ("anna" is Anna), or `name` for somebody new."""
@@ -64,6 +79,9 @@ class Adapter:
     # what of a history row says how the entry scored: a correction's preview lists the later
     # entries where it differs (empty: the whole row)
     SCORED_BY: ClassVar[tuple[str, ...]] = ()
+    # entry forms seldom used (a table change): the table page shows them folded, and loads one
+    # only when it is opened (see `forms`)
+    FOLDED: ClassVar[frozenset[str]] = frozenset()
 
     @property
     def name(self) -> str:
@@ -101,9 +119,11 @@ class Adapter:
 
     def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
               kind: str = "hand", formdata: Any = None, data: Mapping[str, Any] | None = None,
-              error: RuleError | None = None) -> dict[str, GameForm]:
+              error: RuleError | None = None, fold: bool = False
+              ) -> dict[str, GameForm | None]:
         """The entry forms the table page shows, by kind; the one of `kind` holds `formdata`
-        (posted) or `data` (a stored entry), the others are empty."""
+        (posted) or `data` (a stored entry), the others are empty. With `fold`, those of FOLDED
+        (but `kind`'s) are None: the page shows them folded and loads one when it is opened."""
         return {kind: self.form(kind, state, rules, roster, formdata, data, error)}
 
     def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,

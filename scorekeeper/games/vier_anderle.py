@@ -150,11 +150,14 @@ class VierAnderle(Adapter):
     def form_kind(self, values: Mapping[str, Any]) -> str:
         return "table" if values.get("table") else "hand"
 
+    FOLDED = frozenset({"table"})
+
     def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
               kind: str = "hand", formdata: Any = None, data: Mapping[str, Any] | None = None,
-              error: RuleError | None = None) -> dict[str, GameForm]:
-        return {part: self.form(part, state, rules, roster,
-                                *((formdata, data) if part == kind else ()))
+              error: RuleError | None = None, fold: bool = False
+              ) -> dict[str, GameForm | None]:
+        return {part: None if fold and part in self.FOLDED and part != kind else
+                self.form(part, state, rules, roster, *((formdata, data) if part == kind else ()))
                 for part in ("hand", "table")}
 
     def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,

@@ -4,14 +4,17 @@ to a watching phone, the phone's label, and what a game's templates need."""
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import abort, jsonify, request
+from sqlalchemy import JSON, and_, case, select, type_coerce
 
 from .. import access, club, devices, games, scoring
 from ..db import db
 from ..games.base import Roster
-from ..models import MAX_ID, Evening, Game, Group, Player
+from ..models import MAX_ID, Entry, Evening, Game, Group, Player
+from ..names import SLUG
 
 Row = TypeVar("Row", Player, Evening, Game)
 RECENT = 13  # entries whose effect a table shows: the sheet's 12 rows and the one before
@@ -42,6 +45,38 @@ def get_game_or_404(group: Group, game_id: int) -> Game:
     return get_owned_or_404(Game, game_id, group)
 
 
+@dataclass
+class AtTable:
+    """What the table page (and a hand sent from it) reads of a game, in one query: the group,
+    the game, what its last entries did (the score sheet's rows, oldest first) and the table
+    after its last entry (its snapshot; None before the first, or if not derived yet)."""
+
+    group: Group
+    game: Game
+    recent: list[dict[str, Any]]
+    snapshot: dict[str, Any] | None
+
+
+def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
+    """The group's game with its last entries, if this phone may see the group, else 404."""
+    if not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
+        abort(404)
+    last = type_coerce(case((Entry.seq == Game.entry_count, Entry.snapshot)), JSON)
+    found = db.session.execute(
+        select(Game, Group, Entry.effect, last)
+        .join(Group, Game.group_id == Group.id)
+        .outerjoin(Entry, and_(Entry.game_id == Game.id,
+                               Entry.seq > Game.entry_count - RECENT))
+        .where(Group.slug == slug, Game.id == game_id)
+        .order_by(Entry.seq)).all()
+    if not found:
+        abort(404)
+    game, group = found[0][0], found[0][1]
+    access.admit(group, view)
+    return AtTable(group, game, [effect for *_, effect, _last in found if effect is not None],
+                   next((snapshot for *_, snapshot in found if snapshot is not None), None))
+
+
 def name_taken(group: Group, name: str, but: Player | None = None) -> bool:
     """Whether another player of the group has this name, whatever the case."""
     player = club.find_player(group, name)
@@ -63,18 +98,21 @@ def live_answer(data: dict[str, Any]) -> Any:
 
 
 def roster(group: Group) -> Roster:
-    """The group's players as a game's entry forms see them."""
-    return Roster(active=tuple(p.name for p in group.players if not p.archived),
-                  everyone=tuple(p.name for p in group.players))
+    """The group's players as a game's entry forms see them, read when a form asks."""
+    return Roster(read=lambda: ([p.name for p in group.players if not p.archived],
+                                [p.name for p in group.players]))
 
 
-def state_context(group: Group, game: Game) -> dict[str, Any]:
+def state_context(group: Group, game: Game,
+                  recent: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What a game's state templates need, on the table page and on the TV: the summary and what
-    the last entries did (the score sheet's last rows), so what it reads does not grow with the
-    game."""
+    the last entries did (the score sheet's last rows: `recent`, else read here), so what it
+    reads does not grow with the game."""
     adapter = games.get(game.kind)
+    if recent is None:
+        recent = scoring.recent_effects(game, RECENT)
     return {"group": group, "game": game, "adapter": adapter, "rules": adapter.rules(game.rules),
-            "state": dict(game.state, history=scoring.recent_effects(game, RECENT)),
+            "state": dict(game.state, history=recent[-RECENT:]),
             # what ending the game now would show: worked out only where the end box asks
             "ending": functools.partial(scoring.ended_state, game),
             **adapter.table_context(game, game.state)}

@@ -25,15 +25,17 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
 from .. import access, club, engine, games, scoring, standings
-from ..db import db
+from ..db import commit_keeping, db
 from ..i18n import problem_message, rule_message
 from ..models import Entry, Evening, Game, Group, Revision
 from ..names import name_error
 from . import forms
 from .common import (
+    AtTable,
     device,
     get_game_or_404,
     get_group_or_404,
+    get_table_or_404,
     live_answer,
     roster,
     state_context,
@@ -41,6 +43,7 @@ from .common import (
 from .forms import ConfirmForm
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
+PART = "X-Part"  # a request for a part of the page (the table page's content), and its answer
 
 # --- starting a game ---------------------------------------------------------------------------
 
@@ -132,38 +135,68 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
 
 # --- the table ---------------------------------------------------------------------------------
 
-def _render_table(group: Group, game: Game, posted: Any = None, status: int = 200):
-    """The table page; `posted` is the entry form that was sent and refused (with its errors)."""
-    context = state_context(group, game)
+def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool = False,
+                  saved: str | None = None, kept: Any = None):
+    """The table page; `posted` is the entry form that was sent and refused (with its errors).
+    `part`: only the page's content (the answer to a hand sent by the page's script), with
+    `saved` naming the hand just saved and `kept` what its form keeps for the next one."""
+    group, game = at.group, at.game
+    context = state_context(group, game, at.recent)
     adapter, rules = context["adapter"], context["rules"]
     playing = game.status == "running" and g.role == access.MEMBER and not game.problem
-    entry_forms = adapter.forms(game.state, rules, roster(group)) if playing else {}
+    opened = posted.PART if posted is not None else request.args.get("form", "hand")
+    entry_forms = adapter.forms(game.state, rules, roster(group), kind=opened, fold=True) \
+        if playing and opened in adapter.FORMS else {}
     if posted is not None:
         entry_forms[posted.PART] = posted
     for form in entry_forms.values():
-        form.key.data, form.seq.data = uuid.uuid4().hex, game.entry_count + 1
-    return render_template("games/table.html", entry_forms=entry_forms, **context), status
+        if form is not None:  # a folded form is loaded when it is opened (entry_form)
+            form.key.data, form.seq.data = uuid.uuid4().hex, game.entry_count + 1
+    html = render_template("games/_table.html" if part else "games/table.html",
+                           entry_forms=entry_forms, saved=saved,
+                           kept=request.args if kept is None else kept, **context)
+    return html, status, {PART: "content"} if part else {}
 
 
 @bp.get("/<int:game_id>")
 def table(slug: str, game_id: int):
-    group = get_group_or_404(slug, view=True)
-    return _render_table(group, get_game_or_404(group, game_id))
+    return _render_table(get_table_or_404(slug, game_id, view=True))
+
+
+@bp.get("/<int:game_id>/form")
+def entry_form(slug: str, game_id: int):
+    """A folded entry form of the table page (`?kind=`: a table change), loaded when it is
+    opened."""
+    at = get_table_or_404(slug, game_id)
+    kind = request.args.get("kind", "")
+    adapter = games.get(at.game.kind)
+    if kind not in adapter.FOLDED or at.game.status != "running" or at.game.problem:
+        abort(404)
+    context = state_context(at.group, at.game, at.recent)
+    form = adapter.form(kind, at.game.state, context["rules"], roster(at.group))
+    form.key.data, form.seq.data = uuid.uuid4().hex, at.game.entry_count + 1
+    return render_template("games/_form.html", form=form, part=kind, **context)
 
 
 @bp.post("/<int:game_id>/entries")
 def add_entry(slug: str, game_id: int):
-    """A hand from the table page. A phone that kept the hand while it had no network sends it
-    later asking for JSON (static/js/queue.js): it is told whether it was stored, or why not."""
-    group = get_group_or_404(slug)
-    game = get_game_or_404(group, game_id)
+    """A hand from the table page. The page's script asks for the page's content alone (the
+    PART header), which it puts in place; a phone that kept the hand while it had no network
+    sends it later asking for JSON (static/js/queue.js): it is told whether it was stored, or
+    why not. Without a script: post, redirect, get.
+
+    A fresh hand costs four statements: the game read with its group and last entries, then
+    the game, the entry and its revision written, and one commit; nothing is read again."""
+    at = get_table_or_404(slug, game_id)
+    group, game = at.group, at.game
     queued = request.accept_mimetypes.best == "application/json"
+    part = request.headers.get(PART) == "content"
     shut = _shut(game)
     if shut:
         if queued:
             return _refused(shut)
         flash(shut)
-        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+        return redirect(url_for("games.table", slug=slug, game_id=game_id))
     adapter = games.get(game.kind)
     rules = adapter.rules(game.rules)
     kind = adapter.form_kind(request.form)
@@ -175,24 +208,27 @@ def add_entry(slug: str, game_id: int):
             raise scoring.StaleEntry()  # typed for the table as it was (kept while offline)
         data = form.entry() if form.validate_on_submit() else None
         if data is None:
-            return _refused(_problems(form)) if queued else _render_table(group, game, form, 400)
-        seated = _players(game)
+            return _refused(_problems(form)) if queued else \
+                _render_table(at, form, 400, part=part)
+        seated, before = _players(game), game.status
         added = scoring.add_entry(game, data, expected_seq=form.seq.data,
-                                  key=form.key.data or None, device=device())
-        standings.store(game)
+                                  key=form.key.data or None, device=device(),
+                                  snapshot=at.snapshot)
+        standings.store(game, before)
         _seat_newcomers(group, game, seated)
     except engine.RuleError as error:
         db.session.rollback()
         if queued:
             return _refused(rule_message(error))
-        game = get_game_or_404(group, game_id)
-        form = adapter.form(kind, game.state, rules, roster(group), request.form, error=error)
+        at = get_table_or_404(slug, game_id)
+        form = adapter.form(kind, at.game.state, rules, roster(at.group), request.form,
+                            error=error)
         form.validate()
         form.show(error)
-        return _render_table(group, game, form, 400)
+        return _render_table(at, form, 400, part=part)
     except scoring.Duplicate:  # sent twice (a second tap, a retry): it was stored the first time
         return jsonify(saved=form.seq.data) if queued else \
-            redirect(url_for("games.table", slug=slug, game_id=game.id))
+            redirect(url_for("games.table", slug=slug, game_id=game_id))
     except scoring.StaleEntry:
         db.session.rollback()
         if queued:
@@ -200,13 +236,17 @@ def add_entry(slug: str, game_id: int):
                               "hand came before it), so it was not saved. Check the table and "
                               "enter it again if it is missing.", seq=form.seq.data), 409)
         flash(_("This hand was already entered on another phone. Here is the table now."))
-        return redirect(url_for("games.table", slug=slug, game_id=game.id))
-    db.session.commit()
+        return redirect(url_for("games.table", slug=slug, game_id=game_id))
+    saved = _("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect))
+    at.recent.append(added.effect or {})
+    commit_keeping()  # the page shows the game as written: nothing is read again
     if queued:
         return jsonify(saved=added.seq)
-    flash(_("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect)), "saved")
     kept: dict[str, Any] = adapter.keep(request.form)  # what the next form keeps of this one
-    return redirect(url_for("games.table", slug=slug, game_id=game.id, **kept))
+    if part:
+        return _render_table(at, part=True, saved=saved, kept=kept)
+    flash(saved, "saved")
+    return redirect(url_for("games.table", slug=slug, game_id=game_id, **kept))
 
 
 def _players(game: Game) -> set[str]:

@@ -7,11 +7,10 @@ import re
 from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
-from sqlalchemy import select
 
 from .. import charts, games, renaming, scoring, standings, versions
 from ..db import db
-from ..models import Evening, Game, Result
+from ..models import Game
 from .common import get_game_or_404, get_group_or_404, get_player_or_404, name_taken
 from .forms import PlayerForm
 
@@ -28,14 +27,6 @@ def index(slug: str):
                            table=standings.table(group.id, season),
                            live_version=versions.group_version(group),
                            player_ids={p.name: p.id for p in group.players})
-
-
-def _history(group_id: int, name: str):
-    """The player's results with their evenings, oldest first (no game states are loaded)."""
-    return db.session.execute(
-        select(Result, Evening).join(Evening, Result.evening_id == Evening.id)
-        .where(Result.group_id == group_id, Result.player == name)
-        .order_by(Evening.date, Result.game_id)).all()
 
 
 def _per_evening(history, value) -> list[tuple[str, float]]:
@@ -66,7 +57,7 @@ def player(slug: str, player_id: int):
                 db.session.commit()
                 flash(_("Renamed."))
             return redirect(url_for("standings.player", slug=slug, player_id=player.id))
-    history = _history(group.id, player.name)
+    history = standings.history(group.id, player.name)
     money, running = [], 0.0
     for label, cents in _per_evening(history, lambda r: r.money_cents):
         running += cents / 100

@@ -2,6 +2,7 @@
 import { setUpFields, setUpSeating } from "./fields.js";
 import { setUpSending, showWaiting } from "./queue.js";
 import { setUpWakeLock } from "./screen.js";
+import { within } from "./state.js";
 
 export function setUp(root) {
   setUpFields(root);
@@ -16,7 +17,27 @@ export function setUp(root) {
   root.querySelectorAll("[data-confirm]").forEach((el) => {
     el.addEventListener("click", (e) => { if (!confirm(el.dataset.confirm)) e.preventDefault(); });
   });
+  // a folded form that is not on the page: loaded when it is opened (without network its
+  // link stays, which opens the page with the form)
+  root.querySelectorAll("details[data-load]").forEach((fold) => {
+    fold.addEventListener("toggle", () => { if (fold.open) unfold(fold); });
+  });
   setUpSending(root);
   setUpWakeLock(root);
   showWaiting();
+}
+
+async function unfold(fold) {
+  if (fold.dataset.loading) return;
+  fold.dataset.loading = "1";
+  try {
+    const answer = await fetch(fold.dataset.load, { credentials: "same-origin", signal: within(10000) });
+    const fresh = answer.ok && new DOMParser().parseFromString(await answer.text(), "text/html")
+      .querySelector("details");
+    if (!fresh) throw new Error("not the form");
+    fold.replaceWith(fresh);
+    setUp(fresh);
+  } catch (error) {
+    delete fold.dataset.loading;
+  }
 }

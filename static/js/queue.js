@@ -2,10 +2,11 @@
 import { state, setBusy, COUNTERS, visible, newKey, tell, within } from "./state.js";
 import { store, allHands, waiting } from "./store.js";
 import { nextField, focusEntry } from "./fields.js";
-import { show, refresh } from "./live.js";
+import { show, showPart, refresh } from "./live.js";
 
-// the table page sends its hands itself: the answer replaces the page in place (no page in the
-// history to go back to); without network the hand is kept
+// the table page sends its hands itself: the answer, the page's content alone (asked for with
+// X-Part), replaces it in place (no page in the history to go back to); without network the
+// hand is kept
 export function setUpSending(root) {
   root.querySelectorAll("[data-entry-forms] form").forEach((form) => {
     form.querySelector("input[name=key]").value = newKey();
@@ -19,14 +20,15 @@ async function send(form) {
   if (state.busy) return;
   setBusy(true);
   const fields = [...new FormData(form)].map(([k, v]) => [k, String(v)]);
-  let html, url;
+  let html, url, part;
   try {
     // hands that wait go first: this one waits behind them
     if ((await waiting(section.dataset.table)).some((h) => !h.refused)) throw new Error("queue");
     const answer = await fetch(form.action, { method: "POST", body: new URLSearchParams(fields),
-      credentials: "same-origin", signal: within(10000) });
+      credentials: "same-origin", headers: { "X-Part": "content" }, signal: within(10000) });
     if (answer.status >= 502) throw new Error("no server");
     [html, url] = [await answer.text(), answer.redirected ? answer.url : null];
+    part = answer.headers.get("X-Part") === "content";
   } catch (error) {
     try {
       await keep(form, section, fields);
@@ -39,7 +41,7 @@ async function send(form) {
   } finally {
     setBusy(false);
   }
-  show(html, url);
+  if (!(part && showPart(html))) show(html, url); // else a whole page (a redirect's)
   focusEntry();
 }
 
