@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import inspect, select, text
 
-from scorekeeper import create_app
+from scorekeeper import create_app, engine
 from scorekeeper.db import db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +97,22 @@ def start_game(client, kind, names, first_dealer=None, rules=None, slug="tanne")
     response = client.post(f"/g/{slug}/games/new", data=data)
     assert response.status_code == 302, response.get_data(as_text=True)
     return response.location
+
+
+def rule_fields(game, rules: dict) -> dict[str, str]:
+    """The new-game form's rule fields for a record's rules, typed as a German player would."""
+    fields = {}
+    rules = engine.options.resolve(game.OPTIONS, rules)
+    for option in game.OPTIONS:
+        value = rules[option.name]
+        if option.kind == "bool":
+            if value:
+                fields[option.name] = "y"
+        elif option.kind == "int" and "cents" in option.name:
+            fields[option.name] = f"{value / 100:.2f}".replace(".", ",")
+        else:
+            fields[option.name] = str(value)
+    return fields
 
 
 def entry_fields(app, adapter, entry, before) -> dict[str, str]:

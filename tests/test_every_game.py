@@ -7,29 +7,13 @@ import json
 
 import generators
 import pytest
-from support import enter, entry_fields, start_game
+from support import enter, entry_fields, rule_fields, start_game
 
 from scorekeeper import engine, exports, games, standings
 from scorekeeper.db import db
 from scorekeeper.models import Game, Group, Player, Result
 
 HANDS = 4
-
-
-def _rule_fields(game, rules: dict) -> dict[str, str]:
-    """The new-game form's rule fields for a record's rules, typed as a German player would."""
-    fields = {}
-    rules = engine.options.resolve(game.OPTIONS, rules)
-    for option in game.OPTIONS:
-        value = rules[option.name]
-        if option.kind == "bool":
-            if value:
-                fields[option.name] = "y"
-        elif option.kind == "int" and "cents" in option.name:
-            fields[option.name] = f"{value / 100:.2f}".replace(".", ",")
-        else:
-            fields[option.name] = str(value)
-    return fields
 
 
 def _standings_written(app, game_id: int) -> None:
@@ -70,7 +54,7 @@ def test_every_game_plays_through_every_page(app, client, name):
     with client.get(f"/docs/rules/{name}.md") as document:
         assert document.status_code == 200 and document.mimetype == "text/markdown"
     path = start_game(client, name, record["players"], record["first_dealer"],
-                      _rule_fields(adapter.engine, record.get("rules") or {}))
+                      rule_fields(adapter.engine, record.get("rules") or {}))
     game_id = int(path.rsplit("/", 1)[1])
     _standings_written(app, game_id)  # a game started counts as played
 

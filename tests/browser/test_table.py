@@ -321,9 +321,11 @@ def test_two_packs_with_black_maria_fit_the_phone_and_take_a_tap_per_card(phone,
 def test_a_table_change_kept_without_network_is_listed_with_its_choices(phone, shots):
     set_up_group(phone, shots, ["A", "B", "C", "D", "E"])
     start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
-    phone.context.set_offline(True)
+    # the folded form comes from the server when it is opened: opened before the network goes
+    phone.locator("details[data-load] summary").click()
     change = "details:has(select[name=dealer])"
-    phone.locator(f"{change} summary").click()
+    phone.locator(change).wait_for()
+    phone.context.set_offline(True)
     phone.locator(f'{change} label.chip:has(input[name="seat-E"])').click()
     phone.select_option(f"{change} select[name=dealer]", index=1)
     save(phone, f"{change} form")
@@ -337,3 +339,29 @@ def test_a_table_change_kept_without_network_is_listed_with_its_choices(phone, s
         assert f"{field.get_attribute('data-label')}: {text}" in item, item
     shots("table-change-waiting")
     phone.context.set_offline(False)
+
+
+def test_a_hand_is_answered_with_the_tables_content_and_the_table_change_comes_when_opened(
+        phone, shots):
+    set_up_group(phone, shots, ["A", "B", "C", "D", "E"])
+    start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
+    assert phone.locator("select[name=dealer]").count() == 0  # folded: not on the page
+    shots("table-change-folded")
+    phone.evaluate("document.querySelector('header').dataset.kept = '1'")
+    phone.locator(".tally:has(input[name='tricks-A']) button[data-set='4']").click()
+    posts = []
+    phone.on("request", lambda r: posts.append((r.method, r.url)))
+    save(phone)
+    # the answer replaced the page's content alone: the header is the same element
+    assert phone.locator("header[data-kept]").count() == 1
+    table = phone.url.split("?")[0]
+    assert [m for m, url in posts if url.split("?")[0] in (table, table + "/entries")] == \
+        ["POST"]  # and no page was loaded after it
+    assert "✓" in phone.locator(".saved").inner_text()
+    assert state(phone)["hands_played"] == 1
+    phone.locator("details[data-load] summary").click()
+    phone.locator("details:has(select[name=dealer])").wait_for()
+    shots("table-change-opened")
+    phone.locator("details:has(select[name=dealer]) label.chip:has(input[name='seat-E'])").click()
+    save(phone, "details:has(select[name=dealer]) form")
+    assert [p["name"] for p in state(phone)["players"]][-1] == "E"
