@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
-from flask_babel import format_currency, format_date, format_datetime, format_decimal
+from babel.numbers import format_currency
+from flask_babel import format_date, format_datetime, format_decimal, get_locale
 
 CURRENCY = "EUR"
 
 
 def money(cents: int | None) -> str:
-    return format_currency((cents or 0) / 100, CURRENCY)
+    return _money(cents or 0, str(get_locale()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _money(cents: int, locale: str) -> str:
+    """Babel's formatting is slow; a table shows the same few amounts again and again."""
+    return format_currency(cents / 100, CURRENCY, locale=locale)
 
 
 FILTERS: dict[str, Any] = {

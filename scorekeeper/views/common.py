@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import abort, jsonify, request
-from sqlalchemy import JSON, and_, case, select, type_coerce
+from sqlalchemy import JSON, bindparam, func, select, type_coerce
 
 from .. import access, club, devices, games, scoring
 from ..db import db
@@ -61,20 +61,29 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
     """The group's game with its last entries, if this phone may see the group, else 404."""
     if not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
         abort(404)
-    last = type_coerce(case((Entry.seq == Game.entry_count, Entry.snapshot)), JSON)
-    found = db.session.execute(
-        select(Game, Group, Entry.effect, last)
-        .join(Group, Game.group_id == Group.id)
-        .outerjoin(Entry, and_(Entry.game_id == Game.id,
-                               Entry.seq > Game.entry_count - RECENT))
-        .where(Group.slug == slug, Game.id == game_id)
-        .order_by(Entry.seq)).all()
-    if not found:
+    query = _table_query(db.session.get_bind().dialect.name == "postgresql")
+    found = db.session.execute(query, {"slug": slug, "game_id": game_id}).first()
+    if found is None:
         abort(404)
-    game, group = found[0][0], found[0][1]
+    game, group, pairs, snapshot = found
     access.admit(group, view)
-    return AtTable(group, game, [effect for *_, effect, _last in found if effect is not None],
-                   next((snapshot for *_, snapshot in found if snapshot is not None), None))
+    return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
+                                 if effect is not None], snapshot)
+
+
+@functools.cache
+def _table_query(postgresql: bool) -> Any:
+    """The query of `get_table_or_404`, built once: one row, what the last entries did in it as
+    one JSON array of [seq, effect] pairs."""
+    pair = func.json_build_array(Entry.seq, Entry.effect) if postgresql else \
+        func.json_array(Entry.seq, func.json(Entry.effect))
+    recent = select(func.json_agg(pair) if postgresql else func.json_group_array(pair)) \
+        .where(Entry.game_id == Game.id, Entry.seq > Game.entry_count - RECENT)
+    last = select(Entry.snapshot).where(Entry.game_id == Game.id, Entry.seq == Game.entry_count)
+    return (select(Game, Group, type_coerce(recent.scalar_subquery(), JSON),
+                   type_coerce(last.scalar_subquery(), JSON))
+            .join(Group, Game.group_id == Group.id)
+            .where(Group.slug == bindparam("slug"), Game.id == bindparam("game_id")))
 
 
 def name_taken(group: Group, name: str, but: Player | None = None) -> bool:

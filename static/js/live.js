@@ -17,20 +17,6 @@ export function show(html, url) {
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href, html });
 }
 
-// the table page's content becomes the server's answer to a hand (that part alone); false if
-// the answer is not one
-export function showPart(html) {
-  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
-  const old = document.querySelector("[data-table-part]");
-  if (!fresh || !old) return false;
-  old.replaceWith(fresh);
-  state.typed = false;
-  setUp(fresh);
-  navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
-    html: `<!doctype html>\n${document.documentElement.outerHTML}` });
-  return true;
-}
-
 export async function refresh(whole) {
   const page = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
   if (!page.ok) return false;

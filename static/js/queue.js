@@ -2,7 +2,8 @@
 import { state, setBusy, COUNTERS, visible, newKey, tell, within } from "./state.js";
 import { store, allHands, waiting } from "./store.js";
 import { nextField, focusEntry } from "./fields.js";
-import { show, showPart, refresh } from "./live.js";
+import { show, refresh } from "./live.js";
+import { setUp } from "./page.js";
 
 // the table page sends its hands itself: the answer, the page's content alone (asked for with
 // X-Part), replaces it in place (no page in the history to go back to); without network the
@@ -43,6 +44,20 @@ async function send(form) {
   }
   if (!(part && showPart(html))) show(html, url); // else a whole page (a redirect's)
   focusEntry();
+}
+
+// the table page's content becomes the server's answer to a hand (that part alone), and the
+// service worker keeps the page as it is now; false if the answer is not one
+function showPart(html) {
+  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
+  const old = document.querySelector("[data-table-part]");
+  if (!fresh || !old) return false;
+  old.replaceWith(fresh);
+  state.typed = false;
+  setUp(fresh);
+  navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
+    html: `<!doctype html>\n${document.documentElement.outerHTML}` });
+  return true;
 }
 
 // a kept hand in the list: its number and what was entered, in the words of the data-label of
