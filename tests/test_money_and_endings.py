@@ -157,8 +157,11 @@ def test_hartenjagen_ended_early_pays_the_leader_the_difference_and_nobody_wins(
     path = start_game(client, "hartenjagen", FOUR, rules={"cents_per_point": "0,10"})
     enter(client, path, {"hearts-Kurt": 13, "queen": "Hubert"})  # Kurt 13, Hubert 13
     page = client.get(path).get_data(as_text=True)
-    assert DE("End the game now") in page
-    box = page[page.index(DE("End the game")):]
+    assert DE("End the game now") not in page  # folded: worked out when it is opened
+    assert f'data-load="{path}/ending"' in page
+    assert client.get(f"{path}?form=end").get_data(as_text=True).count(DE("End the game now"))
+    box = client.get(path + "/ending").get_data(as_text=True)
+    assert DE("End the game now") in box
     assert "-1,30\xa0€" in box and "1,30\xa0€" in box  # what ending it now would pay
     assert client.post(path + "/close").status_code == 302
     shown = state(client, path)
@@ -188,7 +191,7 @@ def test_hintersche_ended_early_counts_the_lines_so_far_at_the_tariff(app, clien
         enter(client, path, {"points-Kurt": 30, "points-Hubert": 45, "points-Hermann": 35,
                              "points-Alfred": 30})
     before = {p["name"]: p["balance_cents"] for p in state(client, path)["players"]}
-    page = client.get(path).get_data(as_text=True)
+    page = client.get(path + "/ending").get_data(as_text=True)  # the end box, opened
     assert DE("The lines so far count at the tariff of %(tariff)s a line, as in the table "
               "above.") % {"tariff": "0,50\xa0€"} in page
     assert client.post(path + "/close").status_code == 302

@@ -145,15 +145,16 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     adapter, rules = context["adapter"], context["rules"]
     playing = game.status == "running" and g.role == access.MEMBER and not game.problem
     opened = posted.PART if posted is not None else request.args.get("form", "hand")
-    entry_forms = adapter.forms(game.state, rules, roster(group), kind=opened, fold=True) \
-        if playing and opened in adapter.FORMS else {}
+    entry_forms = adapter.forms(game.state, rules, roster(group),
+                                kind=opened if opened in adapter.FORMS else "hand", fold=True) \
+        if playing else {}
     if posted is not None:
         entry_forms[posted.PART] = posted
     for form in entry_forms.values():
         if form is not None:  # a folded form is loaded when it is opened (entry_form)
             form.key.data, form.seq.data = uuid.uuid4().hex, game.entry_count + 1
     html = render_template("games/_table.html" if part else "games/table.html",
-                           entry_forms=entry_forms, saved=saved,
+                           entry_forms=entry_forms, saved=saved, ending_open=opened == "end",
                            kept=request.args if kept is None else kept, **context)
     return html, status, {PART: "content"} if part else {}
 
@@ -176,6 +177,17 @@ def entry_form(slug: str, game_id: int):
     form = adapter.form(kind, at.game.state, context["rules"], roster(at.group))
     form.key.data, form.seq.data = uuid.uuid4().hex, at.game.entry_count + 1
     return render_template("games/_form.html", form=form, part=kind, **context)
+
+
+@bp.get("/<int:game_id>/ending")
+def ending(slug: str, game_id: int):
+    """The table page's box that ends the game, with what ending it now does, loaded when it
+    is opened."""
+    at = get_table_or_404(slug, game_id)
+    if at.game.status != "running" or not at.game.entry_count:
+        abort(404)
+    return render_template("games/_end.html", ending_open=True,
+                           **state_context(at.group, at.game, at.recent))
 
 
 @bp.post("/<int:game_id>/entries")

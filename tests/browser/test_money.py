@@ -80,6 +80,7 @@ def test_ending_a_game_at_closing_time_and_deleting_one_started_by_mistake(phone
     hearts_hand(phone, {"Anna": 13}, "Berta")  # Anna 13, Berta 13, Cilli and Dora 0
     box = phone.locator("details.end")
     box.locator("summary").click()
+    box.locator("form[action$='/close']").wait_for()  # the box comes when it is opened
     said = box.inner_text().replace("\xa0", " ")
     assert "-1,30 €" in said and "1,30 €" in said  # what ending it now pays
     box.scroll_into_view_if_needed()
