@@ -322,7 +322,7 @@ def test_a_table_change_kept_without_network_is_listed_with_its_choices(phone, s
     set_up_group(phone, shots, ["A", "B", "C", "D", "E"])
     start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
     # the folded form comes from the server when it is opened: opened before the network goes
-    phone.locator("details[data-load] summary").click()
+    phone.locator("details[data-load*='/form'] summary").click()
     change = "details:has(select[name=dealer])"
     phone.locator(change).wait_for()
     phone.context.set_offline(True)
@@ -359,7 +359,7 @@ def test_a_hand_is_answered_with_the_tables_content_and_the_table_change_comes_w
         ["POST"]  # and no page was loaded after it
     assert "✓" in phone.locator(".saved").inner_text()
     assert state(phone)["hands_played"] == 1
-    phone.locator("details[data-load] summary").click()
+    phone.locator("details[data-load*='/form'] summary").click()
     phone.locator("details:has(select[name=dealer])").wait_for()
     shots("table-change-opened")
     phone.locator("details:has(select[name=dealer]) label.chip:has(input[name='seat-E'])").click()
