@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # rec
 
 import fourth_game  # noqa: E402, F401 - the test-only fourth game joins the registries
 from hostile import _export, _stammtisch  # noqa: E402
-from support import DATABASES, make_app, phone  # noqa: E402
+from support import DATABASES, join, make_app, phone  # noqa: E402
 
 from scorekeeper.db import db  # noqa: E402
 
@@ -56,7 +56,7 @@ class Runner:
     def invoke(self, *args, **kwargs):
         result = self.runner.invoke(*args, **kwargs)
         for path in re.findall(r"^join link: https?://[^/\s]+(/join/\S+)$", result.output, re.M):
-            assert self.client.get(path).status_code == 302
+            assert join(self.client, path).status_code == 302
         return result
 
 
