@@ -3,8 +3,7 @@ name no group has. The three should not differ (else the answer's time tells whi
 a PIN). Prints min / median / max in ms per case, the cases interleaved, over BENCH_N posts each
 (default 30; `BENCH_N=3` for a smoke run).
 
-    .venv/bin/python bench/pin_timing.py            # SQLite
-    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test .venv/bin/python bench/pin_timing.py
+    .venv/bin/python bench/pin_timing.py     # SQLite; PostgreSQL with BENCH_DATABASE_URL set
 """
 
 from __future__ import annotations
