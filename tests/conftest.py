@@ -42,6 +42,17 @@ def app(request, tmp_path):
 
 
 @pytest.fixture
+def one_pin_window(monkeypatch):
+    """PIN attempts count in fixed windows (a quarter of an hour, a day): the test's attempts all
+    fall into one, also when it runs at a quarter past."""
+    import datetime as dt
+
+    from scorekeeper import attempts
+
+    monkeypatch.setattr(attempts, "now", lambda: dt.datetime(2026, 12, 4, 20, 5))
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

@@ -14,6 +14,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Attempt, Group, Membership
 
 FOUR = ["Anna", "Berti", "Carl", "Kurt"]
+pytestmark = pytest.mark.usefixtures("one_pin_window")
 
 
 def _token(app, column=Group.token):

@@ -10,6 +10,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Group
 
 FOUR = ["A", "B", "C", "D"]
+pytestmark = pytest.mark.usefixtures("one_pin_window")
 
 
 def _group(client):
