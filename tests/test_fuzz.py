@@ -17,7 +17,7 @@ from hostile import (
 )
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from support import enter, start_game
+from support import enter, join, start_game
 
 from scorekeeper import club, engine
 from scorekeeper.db import db
