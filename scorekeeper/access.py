@@ -16,7 +16,16 @@ import hashlib
 import hmac
 import secrets
 
-from flask import abort, current_app, g, request, session, url_for
+from flask import (
+    abort,
+    current_app,
+    g,
+    make_response,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from sqlalchemy import and_, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -134,6 +143,9 @@ def group_or_404(slug: str, view: bool = False) -> Group:
             .where(Group.slug == slug)).first()
     group, membership, owner = found if found else (None, None, None)
     kind = _role(group, membership) if group is not None else None
+    if group is not None and membership is not None and kind is None:
+        # this phone was in the group until its link was renewed: it may know why it is out
+        abort(make_response(render_template("access/renewed.html", group=group), 404))
     if group is None or kind is None or (kind == VIEW and not (view and request.method in READS)):
         abort(404)
     g.role, g.membership, g.owner = kind, membership, owner

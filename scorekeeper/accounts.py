@@ -17,7 +17,8 @@ class Settlement:
     balances_cents: dict[str, int]
     paid: list[settlement.Payment]  # handed over already (marked as paid)
     payments: list[settlement.Payment]  # still to pay: together with `paid` they clear everything
-    breakdown: dict[str, list[tuple[Game, int]]]  # person -> (game, cents) for every game
+    # person -> (game, cents) for every game; (None, cents) is the rounding
+    breakdown: dict[str, list[tuple[Game | None, int]]]
     games: list[Game] = field(default_factory=list)
     unfinished: list[Game] = field(default_factory=list)  # games whose money may still change
 
@@ -35,14 +36,37 @@ def games_of(evening: Evening) -> list[Game]:
                                    .order_by(Game.id)))
 
 
-def settle(evening: Evening) -> Settlement:
+ROUNDINGS = (0, 10, 50, 100)  # what a group may round its payments to, in cents
+
+
+def _round(balances: dict[str, int], breakdown: dict[str, list[tuple[Game | None, int]]],
+           unit: int) -> None:
+    """Round every player's balance to `unit` cents (the nearest; half a unit away from zero),
+    so that what players pay each other is in coins they have. The Kasse takes the difference,
+    so the balances still add up to zero; each difference is a line of its own (no game)."""
+    rest = 0
+    for name, cents in list(balances.items()):
+        if name == KASSE:
+            continue
+        rounded = (abs(cents) + unit // 2) // unit * unit * (1 if cents >= 0 else -1)
+        if rounded != cents:
+            balances[name] = rounded
+            breakdown[name].append((None, rounded - cents))
+            rest += rounded - cents
+    if rest:
+        balances[KASSE] = balances.get(KASSE, 0) - rest
+        breakdown.setdefault(KASSE, []).append((None, -rest))
+
+
+def settle(evening: Evening, rounding: int = 0) -> Settlement:
     """Add up every game of the evening and turn what is still owed into the fewest payments.
 
     Payments marked as paid count against the balances, so a later correction of a hand only
-    changes what is still to be paid.
+    changes what is still to be paid. With `rounding` (cents), players' balances are rounded to
+    it and the Kasse takes the difference.
     """
     balances: dict[str, int] = {}
-    breakdown: dict[str, list[tuple[Game, int]]] = {}
+    breakdown: dict[str, list[tuple[Game | None, int]]] = {}
     unfinished = []
     played = games_of(evening)
     for game in played:
@@ -54,6 +78,8 @@ def settle(evening: Evening) -> Settlement:
         for name, cents in money.items():
             balances[name] = balances.get(name, 0) + cents
             breakdown.setdefault(name, []).append((game, cents))
+    if rounding:
+        _round(balances, breakdown, rounding)
     paid = [settlement.Payment(row.payer, row.payee, row.cents) for row in paid_rows(evening)]
     owed = dict(balances)
     for payment in paid:

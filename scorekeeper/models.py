@@ -51,6 +51,8 @@ class Group(Model):
     token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     pin_hash: Mapped[str | None] = mapped_column(String(200))  # werkzeug's salted hash, or none
+    # settlement payments rounded to this many cents (0: to the cent), the rest to the Kasse
+    rounding_cents: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
     players: Mapped[list[Player]] = relationship(

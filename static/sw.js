@@ -5,13 +5,14 @@
 "use strict";
 // the one place the cache's name is written: the page hands a page it was shown anew to this
 // worker to keep (the "message" below), it never opens the cache itself
-const CACHE = "scorekeeper-3";
+const CACHE = "scorekeeper-4";
 // everything the app needs to start without network: every module of static/js/ and every
 // game's CSS (GAME_STYLES: the app writes them in front of this file; the tests check that
 // none is missing)
 const SHELL = ["/offline", "/static/app.css", "/static/favicon.svg", "/static/icon-192.png",
   ...GAME_STYLES, "/static/js/main.js", "/static/js/page.js", "/static/js/state.js", "/static/js/fields.js",
-  "/static/js/store.js", "/static/js/queue.js", "/static/js/live.js", "/static/js/screen.js"];
+  "/static/js/store.js", "/static/js/queue.js", "/static/js/live.js", "/static/js/screen.js",
+  "/static/js/share.js"];
 // what is kept: the group's page, its tables and evenings, and the app's files; never the
 // invite page (it shows the join links), exports, polls or anything else
 const KEPT = /^\/(g\/[^/]+(\/games\/\d+|\/evenings\/\d+)?|static\/.+|games\/[^/]+\/style\.css|offline)$/;

@@ -71,7 +71,7 @@ def empty(kind: str) -> None:
         reset(kind)
         return
     tables = [table.name for table in db.metadata.sorted_tables]
-    if set(inspect(db.engine).get_table_names()) == set(tables):
+    if _MADE and set(inspect(db.engine).get_table_names()) == set(tables):
         with db.engine.begin() as conn:
             quoted = ", ".join(map(conn.dialect.identifier_preparer.quote, tables))
             conn.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
@@ -79,11 +79,17 @@ def empty(kind: str) -> None:
         reset(kind)
 
 
+# whether this process made its PostgreSQL schema from today's models already (a schema left by
+# an earlier run may have yesterday's columns)
+_MADE: list[bool] = []
+
+
 def reset(kind: str) -> None:
     """Empty schema: drop everything the models (or a migration) made, create the tables anew."""
     if kind == "postgresql":
         with db.engine.begin() as conn:
             drop_schema(conn)
+        _MADE[:] = [True]
     db.drop_all()
     db.create_all()
 

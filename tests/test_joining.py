@@ -87,6 +87,10 @@ def test_renewing_the_link_shuts_out_the_phones_that_joined_with_the_old_one(app
     assert client.post("/g/tanne/invite/renew").status_code == 302
     assert friend.get("/g/tanne").status_code == 404 and tv.get("/g/tanne").status_code == 404
     assert client.get("/g/tanne").status_code == 200
+    told = friend.get("/g/tanne").get_data(as_text=True)  # in words, not "is it called otherwise?"
+    assert "Tanne hat einen neuen Einladungslink" in told and "QR-Code" in told
+    stranger = app.test_client().get("/g/tanne").get_data(as_text=True)
+    assert "Einladungslink" not in stranger  # a phone that never joined learns nothing
 
 
 def test_a_phone_that_says_whose_it_is_is_named_in_the_history(app, client):

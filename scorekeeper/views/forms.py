@@ -94,6 +94,12 @@ class PaymentForm(Form):
     paid = IntegerField(validators=[Optional()])
 
 
+class RoundingForm(Form):
+    """What the group rounds settlement payments to (cents; 0: to the cent)."""
+
+    rounding = SelectField(_l("Round payments to"), coerce=int, validate_choice=True)
+
+
 PIN = Regexp(r"^[0-9]{4,8}$", message=_l("Please enter 4 to 8 digits."))
 
 

@@ -142,3 +142,30 @@ def test_a_phone_says_whose_it_is_and_can_leave_the_group(phone, shots, browser,
     assert phone.url.endswith("/")
     shots("left")
     assert phone.goto("/g/stammtisch-tanne").status == 404
+
+
+def test_the_invite_shares_its_links_or_copies_them(phone, shots, browser, live_app):
+    phone.goto("/")
+    phone.fill('input[name="name"]', "Stammtisch Tanne")
+    tap(phone, "form[action='/groups'] button")
+    link = phone.locator("figure[data-join-link]").get_attribute("data-join-link")
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    share = phone.locator("button[data-share]").first
+    assert share.is_visible() and share.inner_text() == "Einladungslink teilen"
+    share.click()  # no share sheet in this browser: the link is copied
+    phone.wait_for_function("(b) => b.textContent === 'Link kopiert'", arg=share.element_handle())
+    assert phone.evaluate("navigator.clipboard.readText()") == link
+    shots("invite-shared")
+    phone.set_viewport_size({"width": 844, "height": 390})
+    shots("invite-on-its-side")
+    phone.set_viewport_size(PHONE)
+    # a phone with a share sheet (a messenger is what most groups use) gets the sheet
+    phone.add_init_script("navigator.share = async (data) => { window.shared = data; };")
+    phone.reload()
+    phone.locator("button[data-share]").first.click()
+    phone.wait_for_function("() => window.shared")
+    assert phone.evaluate("window.shared") == {"title": "Stammtisch Tanne beitreten", "url": link}
+    phone.locator("details:has(figure[data-view-link]) summary").click()
+    phone.locator("button[data-share]").nth(1).click()
+    view = phone.locator("figure[data-view-link]").get_attribute("data-view-link")
+    phone.wait_for_function("(url) => window.shared.url === url", arg=view)
