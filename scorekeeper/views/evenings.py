@@ -8,8 +8,8 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import accounts, club, versions
-from ..display import money
 from ..db import db
+from ..display import money
 from ..models import Evening, PaidPayment
 from .common import get_evening_or_404, get_group_or_404
 from .forms import EveningForm, PaymentForm, RoundingForm
