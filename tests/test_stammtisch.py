@@ -111,6 +111,20 @@ def test_a_group_that_rounds_pays_in_coins_and_the_kasse_takes_the_rest(client, 
     assert client.get(evening + "/settlement.json").get_json()["balances_cents"] == exact
 
 
+def test_the_group_page_shows_what_the_kasse_holds_and_where_it_came_from(client, runner,
+                                                                          tmp_path):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    kasse = client.get("/g/tanne").get_data(as_text=True).split('class="card kasse"', 1)[1]
+    kasse = kasse.split("</details>", 1)[0]
+    assert "3,20" in kasse and "Vier-Anderle #2" in kasse  # the pot the game left in it
+    client.post(evening + "/rounding", data={"rounding": 100})
+    balances = client.get(evening + "/settlement.json").get_json()["balances_cents"]
+    kasse = client.get("/g/tanne").get_data(as_text=True).split('class="card kasse"', 1)[1]
+    kasse = kasse.split("</details>", 1)[0]
+    held = f"{balances['Kasse'] // 100},{balances['Kasse'] % 100:02d}"
+    assert held in kasse and "Rundung" in kasse  # and what rounding left over
+
+
 def test_the_evening_page_explains_each_balance_game_by_game(client, runner, tmp_path):
     evening = evening_of_three_games(client, runner, tmp_path)
     page = client.get(evening).get_data(as_text=True)
