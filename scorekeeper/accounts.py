@@ -11,7 +11,6 @@ from .db import db
 from .models import Evening, Game, Group, PaidPayment
 from .names import KASSE
 
-
 Breakdown = dict[str, list[tuple[Game | None, int]]]
 
 
