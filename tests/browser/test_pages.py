@@ -215,8 +215,15 @@ def test_a_new_group_asks_for_its_players_first(phone, shots):
     shots("new-group")
     page.fill("form.start-here input[name=name]", LONG)
     tap(page, "form.start-here button")
-    assert page.locator("form.start-here").count() == 0  # the group has a player now
-    assert LONG in page.locator("main").inner_text()
+    # one name after the other: the field stays, empty, with the cursor in it
+    assert page.locator("form.start-here").count() == 1
+    assert LONG in page.locator("form.start-here").inner_text()
+    assert page.evaluate("document.activeElement.name") == "name"
+    page.keyboard.type("Anni")
+    page.keyboard.press("Enter")
+    page.wait_for_load_state()
+    assert "Anni" in page.locator("form.start-here").inner_text()
+    shots("two-players")
     page.set_viewport_size({"width": 320, "height": 700})
     assert page.evaluate(WIDTH) <= 320
 
