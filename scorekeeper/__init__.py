@@ -29,7 +29,7 @@ def create_app(test_config=None):
         __name__,
         instance_relative_config=True,
         template_folder=str(_folder("templates")),
-        static_folder=str(_folder("static")),
+        static_folder=None,  # served under a name that changes with the files (assets.py)
     )
     app.config.from_mapping(
         SECRET_KEY="dev",
@@ -66,7 +66,7 @@ def create_app(test_config=None):
     os.makedirs(app.instance_path, exist_ok=True)
 
     from . import access as access_rules
-    from . import cli, devices, display, i18n, security
+    from . import assets, cli, devices, display, i18n, security
     from . import games as registry
     from .db import db, migrate
     from .views import access, evenings, games, groups, main, standings, tv
@@ -81,6 +81,10 @@ def create_app(test_config=None):
     folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
     if folders:  # a game whose templates live outside the app's folder
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader, folders)])
+    env = app.jinja_env
+    assets.init_app(app, _folder("static"), {  # each game's own CSS (its style part)
+        a.name: env.loader.get_source(env, a.template("style"))[0] if env.loader else ""
+        for a in registry.GAMES.values() if "style" in a.PARTS})
     cli.init_app(app)
     security.init_app(app)
     access_rules.init_app(app)
