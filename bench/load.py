@@ -8,6 +8,8 @@
     BENCH_PHONES=20    phones, each with its own Vier-Anderle game of four
     BENCH_WORKERS=4    gunicorn worker processes (8 threads each)
 
+    smoke: BENCH_SECONDS=1 BENCH_PHONES=2 BENCH_WORKERS=1
+
 The server is `make serve`'s: gunicorn with gunicorn.conf.py (4 workers, 8 threads each) on a
 free port, CSRF on, as in production. Each phone joins the group by its join link, reads its
 game's table page once (the CSRF token and the entry number), then posts one hand after the
