@@ -26,7 +26,7 @@ translations: $(VENV)/.installed
 	$(BIN)/pybabel compile -d scorekeeper/translations
 
 instance/config.py:
-	$(BIN)/python -c "import secrets; print(f'SECRET_KEY = {secrets.token_hex()!r}')" > $@
+	umask 077; $(BIN)/python -c "import secrets; print(f'SECRET_KEY = {secrets.token_hex()!r}')" > $@
 
 db: install instance/config.py
 	$(FLASK) db upgrade

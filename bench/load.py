@@ -94,14 +94,19 @@ def serve(url: str, port: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
 class Phone:
     def __init__(self, port: int, token: str, game: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookie = ""
         self.path = f"/g/tanne/games/{game}"
-        self.request("GET", f"/join/{token}")
+        join = self.request("GET", f"/join/{token}")  # the join link's page, then its one tap
+        self.request("POST", f"/join/{token}", {"csrf_token": csrf(join)})
         page = self.request("GET", self.path)
-        self.csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        self.csrf = csrf(page)
         self.seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
         self.times: list[float] = []
         self.errors = 0
@@ -124,8 +129,8 @@ class Phone:
             response = self.conn.getresponse()
         text = response.read().decode()
         cookie = response.getheader("Set-Cookie")
-        if cookie and method == "GET":  # a POST's cookie only adds its "saved" message, which
-            self.cookie = cookie.split(";", 1)[0]  # the table page would show and clear
+        if cookie and (method == "GET" or "/join/" in path):  # a hand's POST's cookie only adds
+            self.cookie = cookie.split(";", 1)[0]  # its "saved", which the table would clear
         self.status = response.status
         self.last_etag = response.getheader("ETag") or ""
         return text

@@ -112,6 +112,12 @@ class PinForm(Form):
                       render_kw={"inputmode": "numeric", "autocomplete": "off"})
 
 
+class OwnerForm(Form):
+    """Whose phone this is (0: nobody's): the history names the player instead of the phone."""
+
+    player = SelectField(_l("This phone belongs to"), coerce=int, validate_choice=True)
+
+
 class EveningForm(Form):
     place = StringField(_l("Place"), validators=[Optional(), Length(max=100), PRINTABLE])
 

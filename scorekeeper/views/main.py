@@ -39,8 +39,8 @@ def not_found(error):
 
 @bp.app_errorhandler(429)
 def too_many(error):
-    """Too many wrong PINs from this address for this group: wait, or use the join link."""
-    return render_template("errors/429.html"), 429
+    """Too many new groups from this address (Flask-Limiter): wait, or join by link."""
+    return render_template("errors/429.html", what="groups"), 429
 
 
 @bp.app_errorhandler(CSRFError)
