@@ -13,11 +13,12 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from flask import Flask, Response, abort, current_app, redirect, send_from_directory
+from flask import Flask, Response, abort, current_app, redirect, request, send_from_directory
 from flask_compress import Compress
 
 YEAR = 365 * 24 * 3600
 STYLE = "games/<name>/style.css"  # a game's stylesheet, in the tree's folder
+
 
 def version(folder: Path, styles: dict[str, str]) -> str:
     """The start of a hash of every file under `folder` (its path and bytes) and of the games'
@@ -48,10 +49,10 @@ def _style(name: str):
         abort(404)
     response = current_app.response_class(source, mimetype="text/css")
     response.add_etag()
-    return _kept_for_a_year(response)
+    return _kept_for_a_year(response.make_conditional(request))
 
 
-def _moved(version: str, filename: str):
+def _moved(older: str, filename: str):
     """A file asked for under an older name (a page from before the files changed): the file as
     it is now."""
     return redirect(f"{current_app.static_url_path}/{filename}")
@@ -65,7 +66,7 @@ def init_app(app: Flask, folder: Path, styles: dict[str, str]) -> None:
     app.extensions["game_styles"] = styles
     app.add_url_rule(f"{prefix}/<path:filename>", endpoint="static", view_func=_file)
     app.add_url_rule(f"{prefix}/{STYLE}", endpoint="game_style", view_func=_style)
-    app.add_url_rule("/static/<version>/<path:filename>", endpoint="moved_file",
+    app.add_url_rule("/static/<older>/<path:filename>", endpoint="moved_file",
                      view_func=_moved)
     # text only (the PNGs are compressed already; a live update's event stream is not listed:
     # it goes out as it is written); a body under 500 bytes or a 304 goes as it is
