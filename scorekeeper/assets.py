@@ -49,7 +49,7 @@ def _style(name: str):
         abort(404)
     response = current_app.response_class(source, mimetype="text/css")
     response.add_etag()
-    return _kept_for_a_year(response.make_conditional(request))
+    return _kept_for_a_year(response).make_conditional(request)
 
 
 def _moved(older: str, filename: str):
