@@ -8,6 +8,8 @@
     BENCH_PHONES=20    phones, each with its own Vier-Anderle game of four
     BENCH_WORKERS=4    gunicorn worker processes (8 threads each)
 
+    smoke: BENCH_SECONDS=1 BENCH_PHONES=2 BENCH_WORKERS=1
+
 The server is `make serve`'s: gunicorn with gunicorn.conf.py (4 workers, 8 threads each) on a
 free port, CSRF on, as in production. Each phone joins the group by its join link, reads its
 game's table page once (the CSRF token and the entry number), then posts one hand after the
@@ -92,14 +94,19 @@ def serve(url: str, port: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
 class Phone:
     def __init__(self, port: int, token: str, game: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookie = ""
         self.path = f"/g/tanne/games/{game}"
-        self.request("GET", f"/join/{token}")
+        join = self.request("GET", f"/join/{token}")  # the join link's page, then its one tap
+        self.request("POST", f"/join/{token}", {"csrf_token": csrf(join)})
         page = self.request("GET", self.path)
-        self.csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        self.csrf = csrf(page)
         self.seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
         self.times: list[float] = []
         self.errors = 0
@@ -122,8 +129,8 @@ class Phone:
             response = self.conn.getresponse()
         text = response.read().decode()
         cookie = response.getheader("Set-Cookie")
-        if cookie and method == "GET":  # a POST's cookie only adds its "saved" message, which
-            self.cookie = cookie.split(";", 1)[0]  # the table page would show and clear
+        if cookie and (method == "GET" or "/join/" in path):  # a hand's POST's cookie only adds
+            self.cookie = cookie.split(";", 1)[0]  # its "saved", which the table would clear
         self.status = response.status
         self.last_etag = response.getheader("ETag") or ""
         return text

@@ -4,6 +4,8 @@ a PIN). Prints min / median / max in ms per case, the cases interleaved, over BE
 (default 30; `BENCH_N=3` for a smoke run).
 
     .venv/bin/python bench/pin_timing.py     # SQLite; PostgreSQL with BENCH_DATABASE_URL set
+
+    smoke: BENCH_N=3
 """
 
 from __future__ import annotations

@@ -60,7 +60,7 @@ def create_app(test_config=None):
         # the folder of the secret key and the SQLite database; beside the code by default
         instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or None,
         template_folder=str(_folder("templates")),
-        static_folder=str(_folder("static")),
+        static_folder=None,  # served under a name that changes with the files (assets.py)
     )
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
@@ -96,7 +96,7 @@ def create_app(test_config=None):
     _private_instance(app)
 
     from . import access as access_rules
-    from . import cli, devices, display, i18n, security
+    from . import assets, cli, devices, display, i18n, security
     from . import games as registry
     from .db import db, migrate
     from .views import access, evenings, games, groups, main, standings, tv
@@ -111,6 +111,10 @@ def create_app(test_config=None):
     folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
     if folders:  # a game whose templates live outside the app's folder
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader, folders)])
+    env = app.jinja_env
+    assets.init_app(app, _folder("static"), {  # each game's own CSS (its style part)
+        a.name: env.loader.get_source(env, a.template("style"))[0] if env.loader else ""
+        for a in registry.GAMES.values() if "style" in a.PARTS})
     cli.init_app(app)
     security.init_app(app)
     access_rules.init_app(app)

@@ -169,7 +169,7 @@ def test_the_start_page_finds_no_group_by_name(client):
 
 def test_every_response_carries_the_security_headers(app, client):
     ids = _group(client)
-    responses = [client.get(url) for url in ("/", "/static/app.css", "/g/tanne",
+    responses = [client.get(url) for url in ("/", f"{app.static_url_path}/app.css", "/g/tanne",
                                              "/g/nothing", "/join/abc", "/g/tanne/invite",
                                              f"/g/tanne/games/{ids['game_id']}/state.json")]
     responses.append(client.post("/groups", data={}))
