@@ -11,9 +11,12 @@ floors in the same harness, on SQLite and (with BENCH_DATABASE_URL) PostgreSQL.
     BENCH_CLIENTS=2    processes the phones run in (threads in each)
     BENCH_WORKERS=4    gunicorn worker processes (SCOREKEEPER_WORKERS; threads as configured)
 
+    smoke: BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_PHONES=2 BENCH_CLIENTS=1 BENCH_WORKERS=1
+
 The server is gunicorn with gunicorn.conf.py on a free port, CSRF on, serving the app with the
-two floor endpoints of bench/load_app.py. Each phone joins the group by its join link and reads
-its game's table page once (the CSRF token and the entry number), outside the measurement. Then
+two floor endpoints of bench/load_app.py. Each phone joins the group by its join link (its
+page, then its button) and reads its game's table page once (the CSRF token and the entry
+number), outside the measurement; as a browser, it accepts gzip. Then
 each round has three phases of BENCH_SECONDS in which every phone posts, one after the other
 over a kept-alive connection:
 
@@ -35,6 +38,7 @@ floor and the best of the same round). Targets: CPU per hand <= 3x the floor's, 
 
 from __future__ import annotations
 
+import gzip
 import http.client
 import multiprocessing
 import os
@@ -129,14 +133,19 @@ def cpu_seconds(master: int) -> float:
     return total / TICK
 
 
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
 class Phone:
     def __init__(self, port: int, token: str, game: int, best: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.port, self.cookie = port, ""
         self.path, self.best = f"/g/tanne/games/{game}", f"/g/tanne/bench/best/{best}"
-        self.request("GET", f"/join/{token}")
+        join = self.request("GET", f"/join/{token}")  # the join link's page, then its one tap
+        self.request("POST", f"/join/{token}", {"csrf_token": csrf(join)})
         page = self.request("GET", self.path)
-        self.csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        self.csrf = csrf(page)
         self.seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
         self.best_seq = 0
         self.times: list[float] = []
@@ -144,7 +153,7 @@ class Phone:
 
     def request(self, method: str, path: str, body: dict | None = None,
                 extra: dict[str, str] | None = None) -> str:
-        headers = {"Cookie": self.cookie, **(extra or {})}
+        headers = {"Cookie": self.cookie, "Accept-Encoding": "gzip", **(extra or {})}
         data = None
         if body is not None:
             data = urlencode(body)
@@ -158,7 +167,10 @@ class Phone:
             self.conn.close()
             self.conn.request(method, path, body=data, headers=headers)
             response = self.conn.getresponse()
-        text = response.read().decode()
+        body_bytes = response.read()
+        if response.getheader("Content-Encoding") == "gzip":
+            body_bytes = gzip.decompress(body_bytes)
+        text = body_bytes.decode()
         cookie = response.getheader("Set-Cookie")
         if cookie:
             self.cookie = cookie.split(";", 1)[0]

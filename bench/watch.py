@@ -4,6 +4,8 @@
 
     BENCH_SECONDS=30  BENCH_WATCHERS=200  BENCH_TABLES=50  BENCH_WORKERS=4
 
+    smoke: BENCH_SECONDS=6 BENCH_WATCHERS=4 BENCH_TABLES=2 BENCH_WORKERS=1
+
 Each watching phone does what static/js/live.js does on an open table page: it asks for the game's
 version every 2 s with the ETag of its last answer (an unchanged game answers 304). One phone
 enters a hand into one table after the other, one hand a second. Measured, against the same

@@ -7,13 +7,13 @@ import functools
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask import abort, jsonify, request
-from sqlalchemy import JSON, bindparam, func, select, type_coerce
+from flask import abort, g, jsonify, request
+from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
 
 from .. import access, club, devices, games, scoring
 from ..db import db
 from ..games.base import Roster
-from ..models import MAX_ID, Entry, Evening, Game, Group, Player
+from ..models import MAX_ID, Entry, Evening, Game, Group, Membership, Player
 from ..names import SLUG
 
 Row = TypeVar("Row", Player, Evening, Game)
@@ -58,15 +58,16 @@ class AtTable:
 
 
 def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
-    """The group's game with its last entries, if this phone may see the group, else 404."""
-    if not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
+    """The group's game with its last entries, if this phone may see the group, else 404: in one
+    query with the phone's membership (as `get_group_or_404`)."""
+    device = access.this_phone()
+    if device is None or not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
         abort(404)
     query = _table_query(db.session.get_bind().dialect.name == "postgresql")
-    found = db.session.execute(query, {"slug": slug, "game_id": game_id}).first()
-    if found is None:
-        abort(404)
-    game, group, pairs, snapshot = found
-    access.admit(group, view)
+    found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
+    game, group, membership, owner, pairs, snapshot = found.first() or (None,) * 6
+    group = access.admit(group, membership, owner, view)
+    assert game is not None  # it came with the group
     return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
                                  if effect is not None], snapshot)
 
@@ -80,9 +81,13 @@ def _table_query(postgresql: bool) -> Any:
     recent = select(func.json_agg(pair) if postgresql else func.json_group_array(pair)) \
         .where(Entry.game_id == Game.id, Entry.seq > Game.entry_count - RECENT)
     last = select(Entry.snapshot).where(Entry.game_id == Game.id, Entry.seq == Game.entry_count)
-    return (select(Game, Group, type_coerce(recent.scalar_subquery(), JSON),
+    return (select(Game, Group, Membership, Player.name,
+                   type_coerce(recent.scalar_subquery(), JSON),
                    type_coerce(last.scalar_subquery(), JSON))
             .join(Group, Game.group_id == Group.id)
+            .join(Membership, and_(Membership.group_id == Group.id,
+                                   Membership.device == bindparam("device")))
+            .outerjoin(Player, Player.id == Membership.player_id)
             .where(Group.slug == bindparam("slug"), Game.id == bindparam("game_id")))
 
 
@@ -93,9 +98,10 @@ def name_taken(group: Group, name: str, but: Player | None = None) -> bool:
 
 
 def device() -> str:
-    """Which kind of phone made a change, for the history: a short label, no address and never
+    """Who made a change, for the history: the player whose phone this is, if the phone said so
+    (access.group_or_404 found it), else the kind of phone in a short label; no address and never
     the browser's whole string."""
-    return devices.device_label(request.user_agent.string)
+    return g.get("owner") or devices.device_label(request.user_agent.string)
 
 
 def live_answer(data: dict[str, Any]) -> Any:

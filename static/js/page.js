@@ -2,6 +2,7 @@
 import { setUpFields, setUpSeating } from "./fields.js";
 import { setUpSending, showWaiting } from "./queue.js";
 import { setUpWakeLock } from "./screen.js";
+import { setUpShare } from "./share.js";
 import { within } from "./state.js";
 
 export function setUp(root) {
@@ -24,6 +25,7 @@ export function setUp(root) {
   });
   setUpSending(root);
   setUpWakeLock(root);
+  setUpShare(root);
   showWaiting();
 }
 
