@@ -72,9 +72,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def prepare(url: str) -> tuple[str, list[int]]:
-    """An empty database with one group and two games per phone (one for its hands, one for the
-    best floor), and the floor's table: the join token and the game ids."""
+def prepare_tables(url: str, count: int = 2 * PHONES) -> tuple[str, list[int]]:
+    """An empty database with one group and `count` games (two per phone: one for its hands,
+    one for the best floor), and the floor's table: the join token and the game ids."""
     from flask_migrate import upgrade
     from load_app import FLOOR
     from sqlalchemy import text
@@ -92,7 +92,7 @@ def prepare(url: str) -> tuple[str, list[int]]:
         FLOOR.create(db.engine)
         record = {"format": "scorekeeper-game/1", "game": "vier-anderle", "players": PLAYERS,
                   "hands": []}
-        games = [records.import_game(record, "tanne").id for _ in range(2 * PHONES)]
+        games = [records.import_game(record, "tanne").id for _ in range(count)]
         token = db.session.scalar(db.select(Group.token))
         db.engine.dispose()
     return token, games
@@ -138,7 +138,7 @@ def csrf(page: str) -> str:
 
 
 class Phone:
-    def __init__(self, port: int, token: str, game: int, best: int) -> None:
+    def __init__(self, port: int, token: str, game: int, best: int = 0) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.port, self.cookie = port, ""
         self.path, self.best = f"/g/tanne/games/{game}", f"/g/tanne/bench/best/{best}"
@@ -175,9 +175,11 @@ class Phone:
         if cookie:
             self.cookie = cookie.split(";", 1)[0]
         self.status, self.part = response.status, response.getheader("X-Part")
+        self.last_etag = response.getheader("ETag") or ""
         return text
 
-    def hand(self, seq: int) -> dict:
+    def hand(self, seq: int | None = None) -> dict:
+        seq = self.seq if seq is None else seq
         fields = {"csrf_token": self.csrf, "key": uuid.uuid4().hex, "seq": seq, "tricks-A": 4}
         if seq % 2 == 0:  # the pot holds money: A plays alone and takes it
             fields["playing-A"] = "on"
@@ -224,7 +226,7 @@ def client(port: int, token: str, pairs: list[tuple[int, int]], pipe) -> None:
 
 
 def measure(name: str, url: str) -> bool:
-    token, games = prepare(url)
+    token, games = prepare_tables(url)
     pairs = list(zip(games[:PHONES], games[PHONES:], strict=True))
     port = free_port()
     server = serve(url, port)

@@ -122,7 +122,7 @@ export function nextField(form, after) {
 export function focusEntry() {
   const section = document.querySelector("[data-entry-forms]");
   if (!section) return;
-  const wrong = section.querySelector("[aria-invalid=true], .error");
+  const wrong = section.querySelector("[aria-invalid=true], .error:not([hidden])");
   const target = wrong ? (wrong.closest("label, fieldset, .stepper, .tally")?.querySelector("input") || wrong)
     : nextField(section.querySelector("form"));
   if (target?.matches?.("input")) target.focus({ preventScroll: true });
