@@ -140,6 +140,7 @@ class VierAnderle(Adapter):
     EFFECT_KEY = "payments"
     SCORED_BY = ("payments", "pot")
     TRICKS = vier_anderle.TRICKS
+    FOLDED = frozenset({"table"})  # a table change: seldom, so the table page loads it when opened
 
     def entry_name(self, seq: int, effect: Mapping[str, Any] | None) -> str:
         """A table change is an entry but no hand: entry numbers run ahead of the hands."""
@@ -149,8 +150,6 @@ class VierAnderle(Adapter):
 
     def form_kind(self, values: Mapping[str, Any]) -> str:
         return "table" if values.get("table") else "hand"
-
-    FOLDED = frozenset({"table"})
 
     def forms(self, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
               kind: str = "hand", formdata: Any = None, data: Mapping[str, Any] | None = None,
