@@ -8,6 +8,7 @@ entering a hand writes none. The standings page adds rows up.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import delete, insert, select
@@ -47,20 +48,20 @@ def store(game: Game, before: str | None = None) -> None:
 
 
 def running(group_id: int, season: int | None = None,
-            player: str | None = None) -> list[tuple[Result, Evening]]:
+            player: str | None = None) -> list[tuple[Any, Evening]]:
     """The rows of the group's running games (or of the season's, or the player's), worked
-    out from their state, each with its evening; not stored."""
+    out from their state, each with its evening: read as `Result` rows are (not stored)."""
     found = []
     for game, evening in db.session.execute(
             select(Game, Evening).join(Evening, Game.evening_id == Evening.id)
             .where(Game.group_id == group_id, Game.status == "running")):
         if season is None or evening.date.year == season:
-            found += [(Result(**row), evening) for row in rows(game, evening.date.year)
+            found += [(SimpleNamespace(**row), evening) for row in rows(game, evening.date.year)
                       if player is None or row["player"] == player]
     return found
 
 
-def history(group_id: int, player: str) -> list[tuple[Result, Evening]]:
+def history(group_id: int, player: str) -> list[tuple[Any, Evening]]:
     """The player's rows with their evenings, oldest first (no stored game state is read but
     that of the running games)."""
     stored = db.session.execute(
@@ -73,8 +74,9 @@ def history(group_id: int, player: str) -> list[tuple[Result, Evening]]:
 def seasons(group_id: int) -> list[int]:
     stored = db.session.scalars(select(Result.season).where(Result.group_id == group_id)
                                 .distinct())
-    return sorted({*stored, *(row.season for row, _evening in running(group_id))},
-                  reverse=True)
+    days = db.session.scalars(select(Evening.date).join(Game, Game.evening_id == Evening.id)
+                              .where(Game.group_id == group_id, Game.status == "running"))
+    return sorted({*stored, *(day.year for day in days)}, reverse=True)
 
 
 def table(group_id: int, season: int | None = None) -> dict[str, Any]:
