@@ -48,7 +48,7 @@ def group_json(group: Group) -> dict[str, Any]:
                          "paid": [{"from": p.payer, "to": p.payee, "cents": p.cents}
                                   for p in paid]})
     return {"format": FORMAT, "slug": group.slug, "name": group.name,
-            "rounding_cents": group.rounding_cents,
+            **({"rounding_cents": group.rounding_cents} if group.rounding_cents else {}),
             "players": [{"name": p.name, "archived": p.archived} for p in group.players],
             "evenings": evenings}
 

@@ -148,5 +148,8 @@ def test_a_new_group_asks_for_the_players_first(client):
     assert form and 'name="next" value="/g/tanne"' in form.group(0)
     response = client.post("/g/tanne/players", data={"name": "Anni", "next": "/g/tanne"})
     assert response.status_code == 302 and response.location.endswith("/g/tanne")
-    page = client.get("/g/tanne").get_data(as_text=True)
+    page = client.get("/g/tanne").get_data(as_text=True)  # one name after the other
+    assert "Zuerst die Spieler" in page and "Anni" in page
+    start_game(client, "hartenjagen", ["Anni", "Bert", "Carl", "Dora"])
+    page = client.get("/g/tanne").get_data(as_text=True)  # the first game started: done
     assert "Zuerst die Spieler" not in page and "Anni" in page

@@ -74,19 +74,41 @@ export function setUpFields(root) {
     if (other && el.checked !== false) other.checked = false;
   }));
 
-  // the keypad: typing replaces the value, "next" goes to the next player still to enter, then
-  // to the save button
+  // the keypad: typing replaces the value; a number that cannot grow (another digit would pass
+  // what this player can still have) moves on by itself; "next" goes to the next player still
+  // to enter; on the last field the key says "go" and saves the hand
   root.querySelectorAll("form input[type=number]").forEach((input) => {
-    input.setAttribute("enterkeyhint", "next");
-    input.addEventListener("focus", () => input.select());
+    const hint = () => input.setAttribute("enterkeyhint", isSave(nextField(input.form, input)) ? "go" : "next");
+    hint();
+    input.addEventListener("focus", () => { hint(); input.select(); });
+    input.addEventListener("input", (e) => {
+      if (!e.isTrusted || input.value === "" || document.activeElement !== input) return;
+      if (num(input) === 0 || num(input) * 10 > most(input)) moveOn(input);
+    });
     input.addEventListener("keydown", (e) => {
       if (e.key !== "Enter") return;
       e.preventDefault();
       const next = nextField(input.form, input);
-      next.focus({ preventScroll: true });
-      next.scrollIntoView({ block: "nearest" });
+      if (isSave(next)) input.form.requestSubmit(next);
+      else moveOn(input);
     });
   });
+}
+
+const isSave = (el) => el?.matches?.("button[type=submit]");
+
+// the most `input` can still take: its max, and what its group's data-total leaves it
+function most(input) {
+  const max = parseInt(input.max, 10);
+  const group = input.closest("[data-total]");
+  if (!group) return Number.isNaN(max) ? Infinity : max;
+  return Math.min(Number.isNaN(max) ? Infinity : max, capped(group, input, Infinity, true));
+}
+
+function moveOn(input) {
+  const next = nextField(input.form, input);
+  next.focus({ preventScroll: true });
+  next.scrollIntoView({ block: "nearest" });
 }
 
 // a tap that would pass the group's data-total changes nothing and says why: the group's

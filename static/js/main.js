@@ -5,6 +5,7 @@ import { setUp } from "./page.js";
 import { flush } from "./queue.js";
 import { startPolling } from "./live.js";
 import { holdScreen } from "./screen.js";
+import { focusEntry } from "./fields.js";
 
 document.addEventListener("input", (e) => { if (e.isTrusted) state.typed = true; });
 document.addEventListener("change", (e) => { if (e.isTrusted) state.typed = true; });
@@ -12,6 +13,8 @@ document.addEventListener("visibilitychange", holdScreen);
 window.addEventListener("online", flush);
 // a module runs once the page is parsed, before DOMContentLoaded
 setUp(document.body);
+// a freshly opened table: the cursor waits in the hand's first field (or at what is wrong)
+if (document.activeElement === document.body) focusEntry();
 startPolling();
 setInterval(flush, 5000);
 flush();
