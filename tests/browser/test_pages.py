@@ -220,8 +220,8 @@ def test_a_new_group_asks_for_its_players_first(phone, shots):
     assert LONG in page.locator("form.start-here").inner_text()
     assert page.evaluate("document.activeElement.name") == "name"
     page.keyboard.type("Anni")
-    page.keyboard.press("Enter")
-    page.wait_for_load_state()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
     assert "Anni" in page.locator("form.start-here").inner_text()
     shots("two-players")
     page.set_viewport_size({"width": 320, "height": 700})
