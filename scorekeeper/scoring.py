@@ -23,7 +23,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import engine
+from . import engine, live
 from .db import db
 from .models import ENDED, Entry, Game, Revision, now
 
@@ -106,6 +106,7 @@ def claim(game: Game, **values: Any) -> None:
         raise StaleEntry()
     for key, value in values.items():  # the row holds them now: so does the object, unread
         set_committed_value(game, key, value)
+    live.changed(game.group_id, game.id, game.version)  # its watchers hear of it on commit
 
 
 def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:

@@ -11,7 +11,8 @@ FLOORS = [
     # the rules of the games: pure Python
     ["engine", "engine.*"],
     # what everything above uses: the tables, names, words and pictures
-    ["db", "models", "names", "devices", "i18n", "display", "charts", "settlement", "security"],
+    ["db", "models", "names", "devices", "i18n", "display", "charts", "settlement", "security",
+     "live"],
     # each game's adapter and the forms it builds
     ["games", "games.*"],
     # the stored games and what is derived from them
