@@ -37,3 +37,20 @@ if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE,
                        (_wanted if _hard == resource.RLIM_INFINITY else min(_wanted, _hard),
                         _hard))
+
+
+def post_worker_init(worker):
+    """When the worker is told to stop, end its live streams at once (their phones reconnect to
+    the next worker): they would otherwise hold it for the whole graceful_timeout."""
+    if worker.cfg.worker_class_str != "gevent":  # another worker class given on the command line
+        return
+    import gevent
+
+    from scorekeeper import live
+
+    def watch():
+        while worker.alive:
+            gevent.sleep(0.5)
+        live.end_streams()
+
+    gevent.spawn(watch)

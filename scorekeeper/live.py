@@ -17,6 +17,7 @@ import json
 import logging
 import queue
 import threading
+import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ CHANNEL = "scorekeeper_live"
 KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed
 RETRY_MS = 2000  # how soon a phone opens a dropped stream again
 log = logging.getLogger(__name__)
+_everyone: weakref.WeakSet[Live] = weakref.WeakSet()  # this process's apps' Live
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,7 @@ class Live:
         self.closed = threading.Event()
         self.lock = threading.Lock()
         self.redis: Any = None  # the client that sends, made when first needed
+        _everyone.add(self)
 
     # sending
 
@@ -202,6 +205,13 @@ class Live:
                     yield f"data: {change.version}\n\n"
         finally:
             self.hub.unsubscribe(group, inbox)
+
+
+def end_streams() -> None:
+    """End every stream of this process (it is stopping): the phones open new ones with the
+    next process at once instead of holding this one until it is cut off."""
+    for live in list(_everyone):
+        live.hub.end_all()
 
 
 def _rows_of_groups(session: Session, flush_context: Any) -> None:
