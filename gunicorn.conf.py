@@ -22,7 +22,7 @@ worker_connections = int(os.environ.get("SCOREKEEPER_CONNECTIONS", "5000"))
 # a worker whose event loop is blocked this long (stuck in a call that never yields) is
 # restarted; a long request or a live stream that waits on the network is not cut
 timeout = 30
-graceful_timeout = 20  # on a restart, running requests get this long; then open streams are cut
+graceful_timeout = 20  # on a restart, running requests get this long (streams end at once: below)
 keepalive = 5  # an idle connection is closed after 5 s; so is one slower to send its headers
 # request line and headers: small, as the app's own forms are (bodies: MAX_CONTENT_LENGTH)
 limit_request_line = 4094

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import event, text
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
@@ -218,16 +218,19 @@ def _rows_of_groups(session: Session, flush_context: Any) -> None:
     """A flush that writes a group's games, evenings, payments (or other rows with a
     group_id) notes a change of that group."""
     for row in (*session.new, *session.dirty, *session.deleted):
-        group = getattr(row, "group_id", None)
+        loaded = inspect(row).dict  # what the row holds already: nothing is read here
+        group = loaded.get("group_id")
         if isinstance(row, PaidPayment):  # its evening was read to get here
-            evening = session.identity_map.get(identity_key(Evening, row.evening_id))
+            evening = session.identity_map.get(identity_key(Evening, loaded.get("evening_id")))
             group = evening.group_id if isinstance(evening, Evening) else None
         if isinstance(group, int):
             session.info.setdefault("live", set()).add(Change(group))
 
 
 def _send(session: Session) -> None:
-    changes = session.info.pop("live", None)
+    changes = session.info.pop("live", set())
+    games = {change.group for change in changes if change.game is not None}
+    changes = {c for c in changes if c.game is not None or c.group not in games}  # one is enough
     if changes:
         current_app.extensions["live"].publish(changes)
 

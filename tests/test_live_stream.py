@@ -31,13 +31,22 @@ def events(client, path):
     return read(), response
 
 
+def waiting(app):
+    """How many changes wait for each open stream (a test never waits for one that never
+    comes)."""
+    return [inbox.qsize() for group in app.extensions["live"].hub.streams.values()
+            for inbox in group]
+
+
 def test_a_table_hears_each_hand_another_phone_enters(app, client):
     table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
     stream, response = events(phone(app), table + "/live/stream")
     assert next(stream) == "0"  # the version now
     assert enter(client, table, HAND).status_code == 302
+    assert waiting(app) == [1]
     assert next(stream) == "1"
     client.post(table + "/undo", data={"seq": 1})
+    assert waiting(app) == [1]
     assert next(stream) == "2"
     response.close()
     assert app.extensions["live"].hub.streams == {}  # a closed stream is forgotten
@@ -49,6 +58,23 @@ def test_a_group_page_is_told_to_ask_when_anything_of_the_group_changes(app, cli
     stream, response = events(client, "/g/tanne/live/stream")
     assert next(stream) == version
     assert enter(client, table, HAND).status_code == 302
+    assert waiting(app) == [1]  # once for the hand (its game and its standings rows)
+    assert next(stream) == "?"
+    assert client.get("/g/tanne/live").get_json()["version"] != version
+    response.close()
+
+
+def test_a_group_page_hears_of_a_payment_marked_as_paid(app, client):
+    pot = start_game(client, "vier-anderle", ["A", "B", "C", "D"])
+    assert enter(client, pot, {"tricks-A": 4}).status_code == 302
+    assert client.post(pot + "/close").status_code == 302
+    evening = "/g/tanne/evenings/1"  # today's, the group's first
+    payment = client.get(evening + "/settlement.json").get_json()["payments"][0]
+    stream, response = events(client, "/g/tanne/live/stream")
+    version = next(stream)
+    assert client.post(evening + "/paid", data={"payer": payment["from"], "payee": payment["to"],
+                                                "cents": payment["cents"]}).status_code == 302
+    assert waiting(app) == [1]
     assert next(stream) == "?"
     assert client.get("/g/tanne/live").get_json()["version"] != version
     response.close()
@@ -60,8 +86,7 @@ def test_a_refused_hand_sends_nothing(app, client):
     next(stream)
     enter(client, table, HAND, seq=7)  # not the next hand: refused
     assert client.get(table + "/record.json").get_json()["hands"] == []
-    inboxes = [inbox for group in app.extensions["live"].hub.streams.values() for inbox in group]
-    assert len(inboxes) == 1 and inboxes[0].empty()
+    assert waiting(app) == [0]
     response.close()
 
 

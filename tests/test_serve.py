@@ -79,7 +79,14 @@ def test_psycopg_waits_for_postgresql_without_blocking_other_greenlets():
             print("released")
         except psycopg.errors.QueryCanceled:
             print("blocked")
-        """) == "released"
+        # a process's live updates: one greenlet waits for a notification another one sends
+        waiter.execute("LISTEN scorekeeper_test")
+        def notify():
+            gevent.sleep(0.2)
+            holder.execute("NOTIFY scorekeeper_test, 'hand'")
+        gevent.spawn(notify)
+        print([n.payload for n in waiter.notifies(timeout=5, stop_after=1)])
+        """) == "released\n['hand']"
 
 
 @pytest.mark.skipif(not _reachable(6379), reason="needs Redis on 127.0.0.1:6379")

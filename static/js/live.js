@@ -1,18 +1,11 @@
-// Live: other phones' hands. A table, an evening or the standings keeps a stream open
-// (Server-Sent Events, `<version URL>/stream`) on which the server pushes each new version;
-// each stream, also one opened again after a drop, starts with the current version, so nothing
-// is missed. While there is no stream (no network, a proxy that does not pass it on, a server
-// that says 204) the page polls its version every 2 s instead (304 if unchanged). Neither with
-// the screen off; on again, or back from the browser's memory, it asks at once. A new version
-// shows the new page; when the player has typed, only the live parts and a note: nothing typed
-// is lost (a hand entered meanwhile is refused by the server).
+// Live: a stream brings each new version (first the current one); without it, a poll every 2 s.
+// Not with the screen off; on again, at once. When the player has typed: live parts and a note.
 import { state } from "./state.js";
 import { setUp } from "./page.js";
 
 const stream = { source: null, url: null, open: false, missed: false };
 
-// the page's body becomes that of `html` (the server's answer), as if it had been loaded, and
-// the service worker keeps it as the page's copy
+// the page's body becomes that of `html` (the server's answer); the service worker keeps it
 export function show(html, url) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   document.title = fresh.title;
@@ -39,61 +32,43 @@ export async function refresh(whole) {
   return true;
 }
 
-// the version `now` is the newest: show it, unless the page shows it already
+// `now`: the newest version; shown: back from memory (some browsers still say hidden)
 async function arrived(now, shown) {
   const live = document.querySelector("[data-live]");
-  if (!live) return;
-  if ((document.hidden && shown !== true) || state.busy) { stream.missed = true; return; }
-  stream.missed = false;
+  stream.missed = (document.hidden && shown !== true) || state.busy;
+  if (!live || stream.missed) return;
   if (now !== live.dataset.version && await refresh(!state.typed)) live.dataset.version = now;
 }
 
-// shown: just shown from memory (some browsers still call it hidden)
 export async function poll(shown) {
   const live = document.querySelector("[data-live]");
   if (!live || (document.hidden && shown !== true) || state.busy) return;
   try {
     const answer = await fetch(live.dataset.live, { cache: "no-cache", credentials: "same-origin" });
-    if (!answer.ok) return;
-    await arrived(String((await answer.json()).version), shown);
-  } catch (e) {
-    // no network for a moment: the next poll tries again
-  }
+    if (answer.ok) await arrived(String((await answer.json()).version), shown);
+  } catch (e) { /* no network: the next poll tries again */ }
 }
 
-function close() {
-  stream.source?.close();
-  Object.assign(stream, { source: null, url: null, open: false });
-}
-
-// a stream for the page's version URL (the page may have changed under a hand's answer)
-function listen() {
+// a stream for the page's version URL (a hand's answer may change the page)
+function listen(off) {
   const live = document.querySelector("[data-live]");
-  const url = live && window.EventSource ? `${live.dataset.live}/stream` : null;
-  if (url === stream.url) return;
-  close();
+  const url = live && !off && window.EventSource ? `${live.dataset.live}/stream` : null;
+  if (url === stream.url) return; // "?" below: a group's page, ask for the version
+  stream.source?.close();
+  Object.assign(stream, { source: null, url, open: false });
   if (!url) return;
-  const source = new EventSource(url);
-  Object.assign(stream, { source, url });
-  source.onopen = () => { stream.open = true; };
-  // a version; "?" from a group's page: ask for it
+  const source = stream.source = new EventSource(url);
   source.onmessage = (e) => { stream.open = true; if (e.data === "?") poll(); else arrived(e.data); };
-  source.onerror = () => {
-    stream.open = false; // the browser opens it again by itself, unless the server refused it
-    if (source.readyState === EventSource.CLOSED) {
-      setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);
-    }
+  source.onerror = () => { // reopened by the browser, unless refused (204): we retry in 1 min
+    stream.open = false;
+    if (source.readyState === 2) setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);
   };
 }
 
 export function startPolling() {
   listen();
-  setInterval(() => {
-    listen();
-    if (!stream.open || stream.missed) poll();
-  }, 2000);
+  setInterval(() => { listen(); if (!stream.open || stream.missed) poll(); }, 2000);
   document.addEventListener("visibilitychange", () => poll());
-  // off to the browser's memory: no stream meanwhile; back: bring it up to date
-  window.addEventListener("pagehide", (e) => { if (e.persisted) close(); });
+  window.addEventListener("pagehide", (e) => { if (e.persisted) listen(true); });
   window.addEventListener("pageshow", (e) => { if (e.persisted) { listen(); poll(true); } });
 }

@@ -92,7 +92,8 @@ def test_a_page_back_from_the_back_forward_cache_polls_at_once(bfcache_browser, 
     page.go_back(wait_until="commit")  # a page from memory fires no load event
     back = time.monotonic()
     page.locator(".last", has_text="Hand 1").wait_for(timeout=1500)  # the other phone's deal
-    assert page.evaluate("window.shows") == [False, True]  # the same page, from memory
+    assert page.evaluate("window.shows") == [False, True], page.evaluate(  # from memory
+        "JSON.stringify(performance.getEntriesByType('navigation')[0].notRestoredReasons)")
     assert polls and polls[0] - back < 1.5
     shots("back-up-to-date")
     assert errors == []
