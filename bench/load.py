@@ -97,7 +97,12 @@ class Phone:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookie = ""
         self.path = f"/g/tanne/games/{game}"
-        self.request("GET", f"/join/{token}")
+        link = self.request("GET", f"/join/{token}")  # the join link's page: tap its button
+        if self.status == 200:
+            csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', link)
+            self.request("POST", f"/join/{token}", {"csrf_token": csrf.group(1)} if csrf else {})
+            if self.status == 302:  # its cookie is the membership (request() keeps a GET's)
+                self.cookie = self.last_cookie or self.cookie
         page = self.request("GET", self.path)
         self.csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
         self.seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
@@ -122,6 +127,7 @@ class Phone:
             response = self.conn.getresponse()
         text = response.read().decode()
         cookie = response.getheader("Set-Cookie")
+        self.last_cookie = cookie.split(";", 1)[0] if cookie else ""
         if cookie and method == "GET":  # a POST's cookie only adds its "saved" message, which
             self.cookie = cookie.split(";", 1)[0]  # the table page would show and clear
         self.status = response.status

@@ -15,7 +15,8 @@ SQLite database (and PostgreSQL when BENCH_DATABASE_URL is set). Each run:
    server closes is opened again at once, as an attacker would.
 
 A normal request counts as answered when its 200 arrives within 5 s. Reports answered/total and
-p50/p99 (an unanswered request counts as over 5 s) for min/median/max of the runs. Target with
+p50/p99 (an unanswered request counts as over 5 s) for min/median/max of the runs, and the
+server's CPU time per normal request without the slow sockets. Target with
 the project's config: all answered, p99 under 1 s.
 """
 
@@ -35,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import load  # noqa: E402
+import watch  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
@@ -168,14 +170,16 @@ def summary(times: list[float]) -> tuple[int, float, float]:
     return answered, statistics.median(times) * 1000, times[int(len(times) * 0.99)] * 1000
 
 
-def one_run(url: str, token: str, game: int, extra: list[str]) -> tuple[list[float], ...]:
+def one_run(url: str, token: str, game: int, extra: list[str]) -> tuple:
     port = load.free_port()
     server = serve(url, port, extra)
     try:
         phone = load.Phone(port, token, game)  # joins the group: its cookie opens the page
         phone.conn.close()
         path = "/g/tanne"
+        before = watch.cpu_seconds(server.pid)
         floor = normal_requests(port, path, phone.cookie)
+        cpu = (watch.cpu_seconds(server.pid) - before) / len(floor)
         with SlowSockets(port) as slow:
             time.sleep(3)  # all of them connected and started
             loaded = normal_requests(port, path, phone.cookie)
@@ -183,9 +187,9 @@ def one_run(url: str, token: str, game: int, extra: list[str]) -> tuple[list[flo
     finally:
         server.terminate()
         server.wait(timeout=30)
-    print(f"    floor {fmt(floor)} | with slow sockets {fmt(loaded)} "
-          f"({held} slow sockets open at the end)", flush=True)
-    return floor, loaded
+    print(f"    floor {fmt(floor)}, server CPU {cpu * 1000:.1f} ms a request | with slow "
+          f"sockets {fmt(loaded)} ({held} slow sockets open at the end)", flush=True)
+    return floor, loaded, cpu
 
 
 def fmt(times: list[float]) -> str:
@@ -193,9 +197,9 @@ def fmt(times: list[float]) -> str:
     return f"{answered}/{len(times)} answered, p50 {p50:.0f} ms, p99 {p99:.0f} ms"
 
 
-def spread(values: list[float]) -> str:
+def spread(values: list[float], digits: int = 0) -> str:
     values = sorted(values)
-    return "/".join(f"{v:.0f}" if v != float("inf") else "inf" for v in
+    return "/".join(f"{v:.{digits}f}" if v != float("inf") else "inf" for v in
                     (values[0], statistics.median(values), values[-1]))
 
 
@@ -211,6 +215,8 @@ def bench(name: str, url: str) -> bool:
             print(f"  {phase:<13} answered {spread([g[0] for g in got])} of {total}, "
                   f"p50 {spread([g[1] for g in got])} ms, p99 {spread([g[2] for g in got])} ms "
                   f"(min/median/max of {RUNS})")
+        print(f"  server CPU per normal request (floor): "
+              f"{spread([run[2] * 1000 for run in runs], 1)} ms")
         if not extra:
             met = all(summary(run[1])[0] == len(run[1]) and summary(run[1])[2] < 1000
                       for run in runs)
