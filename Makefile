@@ -15,8 +15,10 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(VENV)/.installed-test: $(VENV)/.installed
+$(VENV)/.installed-test: $(VENV)/.installed package-lock.json
 	$(BIN)/pip install --quiet -e '.[test]'
+	# axe-core, which the accessibility test injects into every page (skipped without npm)
+	if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; fi
 	touch $@
 
 install: $(VENV)/.installed translations
@@ -26,7 +28,7 @@ translations: $(VENV)/.installed
 	$(BIN)/pybabel compile -d scorekeeper/translations
 
 instance/config.py:
-	$(BIN)/python -c "import secrets; print(f'SECRET_KEY = {secrets.token_hex()!r}')" > $@
+	umask 077; $(BIN)/python -c "import secrets; print(f'SECRET_KEY = {secrets.token_hex()!r}')" > $@
 
 db: install instance/config.py
 	$(FLASK) db upgrade

@@ -1,25 +1,32 @@
 """Server time of one hand entry (POST of the entry form, the redirect, the GET of the table page)
-in games that already hold 20, 2,000 and 20,000 hands, for each game, against a bare Flask app.
+in games that already hold 20, 2,000 and 20,000 hands, for each game, against a floor: a bare
+Flask app (no database) whose POST redirects to a GET rendering a small cached template.
 
     .venv/bin/python bench/entry.py                     # SQLite in a temporary folder
     BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \\
         .venv/bin/python bench/entry.py                 # SQLite, then PostgreSQL
 
-    BENCH_N=30        entries per measurement (the median is reported)
+    BENCH_N=30        entries per game and size in each run (its median is the run's figure)
+    BENCH_RUNS=3      runs; each figure is printed as min / median / max of the runs' medians
     BENCH_SIZES=20,2000,20000   hands in the games before the entries (short, middle, long)
-    BENCH_BUDGET=20   seconds of timed entries after which a slow measurement stops early
-                      (after at least BENCH_MIN=5 entries); 0 for no limit
+    BENCH_BUDGET=20   seconds of timed entries in a run after which it stops early
+                      (after at least BENCH_MIN=5 rounds); 0 for no limit
+
+    smoke: BENCH_SIZES=2,4,8 BENCH_N=2 BENCH_RUNS=1
 
 Per database, one fresh app (tests/support.make_app, CSRF off) holds all nine games: the long
 ones are generated records (each game's own generator, bench/generators.py) imported with
-`records.import_game`. Each entry posted is the record's next hand, typed into the game's entry
-form outside the timed part (the adapter fills the form from the entry, as for a correction,
-with the game's `/state.json` before it), with a fresh idempotency key and the entry number.
-Only the POST and the followed redirect are timed. The baseline is a minimal Flask app (no
-database) whose POST redirects to a GET that renders a small template, timed the same way.
+`records.import_game`; the phone joins the group first (tests/support.phone). Each entry posted
+is the record's next hand, typed into the game's entry form before anything is timed (the
+adapter fills the form from the entry, as for a correction, with the engine's summary before
+it, played on from the imported hands), with a fresh idempotency key and the entry number.
+The games and sizes take turns entry by entry, with the floor's entry after each round (in an
+order that moves on each round), so that the machine's slow moments fall on all of them alike;
+nothing but the timed entries reaches the app in between. Only the POST and the followed
+redirect are timed.
 
-Targets: 2,000-hand entry / 20-hand entry <= 1.5, 20,000-hand entry < 50 ms, 20-hand entry /
-bare Flask < 5. Exits 1 when one is missed.
+Targets (on the median run): 2,000-hand entry / 20-hand entry <= 1.5, 20,000-hand entry
+< 50 ms, 20-hand entry / floor < 5. Exits 1 when one is missed.
 """
 
 from __future__ import annotations
@@ -35,32 +42,44 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import generators  # noqa: E402
-from common import bench_app  # noqa: E402
-from flask import Flask, redirect, render_template_string, request, url_for  # noqa: E402
-from support import entry_fields  # noqa: E402
+from common import bare_app, bench_app, spread, timed_bare_entry  # noqa: E402
+from support import entry_fields, phone  # noqa: E402
 
-from scorekeeper import club, engine, games, records  # noqa: E402
+from scorekeeper import engine, games, records  # noqa: E402
 
 SIZES = tuple(int(n) for n in os.environ.get("BENCH_SIZES", "20,2000,20000").split(","))
 N = int(os.environ.get("BENCH_N", "30"))
-MIN_ENTRIES = min(N, int(os.environ.get("BENCH_MIN", "5")))
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+MIN_ROUNDS = min(N, int(os.environ.get("BENCH_MIN", "5")))
 BUDGET = float(os.environ.get("BENCH_BUDGET", "20"))
 SLUG = "tanne"
 
 RATIO_TARGET = 1.5  # 2,000-hand entry : 20-hand entry
 LONG_TARGET_MS = 50.0  # the 20,000-hand entry
-BARE_TARGET = 5.0  # 20-hand entry : bare Flask
+BARE_TARGET = 5.0  # 20-hand entry : floor
 
 Fields = dict[str, str]
+Key = tuple[str, int]  # a game and its size
 GAMES = list(engine.all_games())  # every game of the registry
-NAMES = ["Kurt", "Hubert", "Hermann", "Alfred"]
+FLOOR = ("floor", 0)
 
 
-# --- the next hand: the generated record's, typed into its form ---------------------------------
+# --- the next hands: the generated record's, typed into their forms ------------------------------
 
-def fields(app, kind: str, entry: dict[str, Any], before: dict[str, Any]) -> Fields:
-    """The entry form's fields that hold `entry`, as a browser posts them."""
-    return entry_fields(app, games.get(kind), entry, before)
+def forms(app, kind: str, record: dict[str, Any], size: int, count: int) -> list[Fields]:
+    """The entry forms that hold the record's hands after its first `size`, as a browser posts
+    them, each with its entry number and a fresh idempotency key; the summary before each hand is
+    the engine's, played on hand by hand (no replay between them)."""
+    adapter = games.get(kind)
+    table = engine.replay(dict(record, hands=record["hands"][:size]))
+    made = []
+    for seq, hand in enumerate(record["hands"][size:size + count], size + 1):
+        before = table.summary()
+        assert not before["finished"], f"{kind} {size}: finished before entry {seq}"
+        made.append({**entry_fields(app, adapter, hand, before), "seq": str(seq),
+                     "key": uuid.uuid4().hex})
+        table.apply(hand)
+    return made
 
 
 # --- timing --------------------------------------------------------------------------------------
@@ -75,137 +94,97 @@ def timed_entry(client, path: str, form: Fields) -> float:
     return elapsed
 
 
-def enough(times: list[float]) -> bool:
-    return len(times) >= N or (BUDGET > 0 and len(times) >= MIN_ENTRIES and sum(times) > BUDGET)
-
-
-def measure_game(client, path: str, kind: str, later: list[dict[str, Any]]
-                 ) -> tuple[float, int]:
-    """Median seconds of the entries posted to the game at `path` (the `later` hands of its
-    record, in order), and how many were posted."""
-    seq = len(client.get(path + "/record.json").get_json()["hands"]) + 1
-    times: list[float] = []
-    while not enough(times) and len(times) < len(later):
-        state = client.get(path + "/state.json").get_json()
-        assert not state["finished"], f"{path} is finished"
-        form = {**fields(client.application, kind, later[len(times)], state), "seq": str(seq),
-                "key": uuid.uuid4().hex}
-        times.append(timed_entry(client, path, form))
-        seq += 1
-    stored = len(client.get(path + "/record.json").get_json()["hands"])
-    assert stored == seq - 1, (stored, seq - 1)
-    return statistics.median(times), len(times)
-
-
-# --- the bare Flask baseline ---------------------------------------------------------------------
-
-BARE_TEMPLATE = """<!doctype html><html lang="en"><head><title>Table</title></head><body>
-<h1>Table</h1><table>{% for name, points in rows %}<tr><td>{{ name }}</td><td>{{ points }}</td>
-</tr>{% endfor %}</table><form method="post" action="{{ url_for('entries') }}">
-{% for name, _ in rows %}<input name="points-{{ name }}">{% endfor %}<button>Save</button>
-</form></body></html>"""
-
-
-def bare_app() -> Flask:
-    app = Flask("bare")
-    app.config["TESTING"] = True
-    totals = dict.fromkeys(NAMES, 0)
-
-    @app.post("/entries")
-    def entries():
-        for name in totals:
-            totals[name] += int(request.form.get(f"points-{name}", 0))
-        return redirect(url_for("table"))
-
-    @app.get("/table")
-    def table():
-        return render_template_string(BARE_TEMPLATE, rows=list(totals.items()))
-
-    return app
-
-
-def measure_bare() -> float:
-    client = bare_app().test_client()
-    form = {f"points-{name}": "35" for name in NAMES}
-    times = []
-    for _ in range(N + 5):  # the first few warm up Jinja's template cache
-        start = time.perf_counter()
-        response = client.post("/entries", data={**form, "key": uuid.uuid4().hex},
-                               follow_redirects=True)
-        times.append(time.perf_counter() - start)
-        assert response.status_code == 200 and len(response.history) == 1
-    return statistics.median(times[5:])
+def measure(client, paths: dict[Key, str], posted: dict[Key, list[Fields]]
+            ) -> dict[Key, list[list[float]]]:
+    """Per game and size (and the floor), the seconds of each entry in each run: one entry of
+    each in turn, round after round."""
+    floor = bare_app().test_client()
+    for _ in range(5):  # Jinja compiles the floor's template once
+        timed_bare_entry(floor)
+    keys = list(paths)
+    times: dict[Key, list[list[float]]] = {key: [] for key in [*keys, FLOOR]}
+    left = {key: iter(posted[key]) for key in keys}
+    for _ in range(RUNS):
+        for key in times:
+            times[key].append([])
+        spent = 0.0
+        for round_ in range(N):
+            turn = round_ % len(keys)
+            for key in keys[turn:] + keys[:turn]:
+                elapsed = timed_entry(client, paths[key], next(left[key]))
+                times[key][-1].append(elapsed)
+                spent += elapsed
+            times[FLOOR][-1].append(timed_bare_entry(floor))
+            if BUDGET > 0 and round_ + 1 >= MIN_ROUNDS and spent > BUDGET:
+                break
+    return times
 
 
 # --- one database --------------------------------------------------------------------------------
 
-def generate() -> dict[tuple[str, int], dict[str, Any]]:
-    """The records, per game and size, each with the N hands posted later (each game's own
+def generate() -> dict[Key, dict[str, Any]]:
+    """The records, per game and size, each with the hands posted later (each game's own
     generator, bench/generators.py)."""
     made = {}
     for kind in GAMES:
         for size in SIZES:
             start = time.perf_counter()
-            made[kind, size] = generators.random_record(kind, size + N, size)
+            made[kind, size] = generators.random_record(kind, size + N * RUNS, size)
             print(f"  generated {kind} {size:,} hands in {time.perf_counter() - start:.1f} s")
     return made
 
 
-def run_database(database: str, made: dict[tuple[str, int], dict[str, Any]],
-                 bare: float) -> bool:
+def run_database(database: str, made: dict[Key, dict[str, Any]]) -> bool:
     begin = time.perf_counter()
     print(f"\n{database}:")
     app = bench_app(database)
-    paths = {}
+    paths, posted = {}, {}
     with app.app_context():
         for (kind, size), record in made.items():
             start = time.perf_counter()
             game = records.import_game(dict(record, hands=record["hands"][:size]), SLUG)
             paths[kind, size] = f"/g/{SLUG}/games/{game.id}"
+            posted[kind, size] = forms(app, kind, record, size, N * RUNS)
             print(f"  imported {kind} {size:,} hands in {time.perf_counter() - start:.1f} s")
-        token = club.find_group(SLUG).token
-    client = app.test_client()
-    assert client.get(f"/join/{token}").status_code == 302  # the phone joins the group
-    for kind in GAMES:  # warm up templates and connections
-        client.get(paths[kind, SIZES[0]])
-    medians: dict[tuple[str, int], float] = {}
-    counts: dict[tuple[str, int], int] = {}
-    for kind in GAMES:
-        for size in SIZES:
-            start = time.perf_counter()
-            medians[kind, size], counts[kind, size] = measure_game(
-                client, paths[kind, size], kind, made[kind, size]["hands"][size:])
-            print(f"  measured {kind} {size:,} hands ({counts[kind, size]} entries) in "
-                  f"{time.perf_counter() - start:.1f} s")
+    client = phone(app, SLUG)  # the phone joins the group
+    for path in paths.values():  # warm up templates and connections
+        assert client.get(path).status_code == 200
+    start = time.perf_counter()
+    times = measure(client, paths, posted)
+    print(f"  measured {sum(map(len, times[FLOOR]))} rounds of {len(paths)} entries in "
+          f"{time.perf_counter() - start:.1f} s")
+    for (kind, size), path in paths.items():
+        stored = len(client.get(path + "/record.json").get_json()["hands"])
+        assert stored == size + sum(map(len, times[kind, size])), (kind, size, stored)
     with app.app_context():
         from scorekeeper.db import db
         db.engine.dispose()
+    return report(database, times, time.perf_counter() - begin)
 
+
+def report(database: str, times: dict[Key, list[list[float]]], seconds: float) -> bool:
+    medians = {key: [statistics.median(run) for run in runs] for key, runs in times.items()}
+    floor = medians[FLOOR]
     short, middle, long = SIZES
+    print(f"\n{database}: hand entry (POST + redirect + GET of the table), ms, min / median / max "
+          f"of {RUNS} runs' medians; floor {spread(floor, 1000)} ms")
     ok = True
-    print(f"\n{database}: hand entry (POST + redirect + GET of the table), median ms; "
-          f"bare Flask {bare * 1000:.2f} ms")
-    print(f"{'game':<14}{f'{short:,} hands':>11}{f'{middle:,} hands':>14}{f'{long:,} hands':>15}"
-          f"{f'{middle}:{short}':>10}{'20/bare':>9}")
-    verdicts = []
     for kind in GAMES:
-        ms = {size: medians[kind, size] * 1000 for size in SIZES}
-        ratio = ms[middle] / ms[short]
-        over_bare = ms[short] / (bare * 1000)
-        few = "".join(f" ({counts[kind, s]} entries at {s:,})" for s in SIZES
-                      if counts[kind, s] < N)
-        print(f"{kind:<14}{ms[short]:>11.1f}{ms[middle]:>14.1f}{ms[long]:>15.1f}"
-              f"{ratio:>10.2f}{over_bare:>9.1f}{few}")
-        met = (ratio <= RATIO_TARGET, ms[long] < LONG_TARGET_MS, over_bare < BARE_TARGET)
-        ok = ok and all(met)
-        verdicts.append((kind, met))
-    labels = (f"{middle}:{short} <= {RATIO_TARGET}",
-              f"{long:,}-hand entry < {LONG_TARGET_MS:.0f} ms", f"entry/bare < {BARE_TARGET:.0f}")
-    print("targets:")
-    for i, label in enumerate(labels):
-        print(f"  {label:<26}" + "  ".join(f"{kind} {'met' if met[i] else 'NOT met'}"
-                                          for kind, met in verdicts))
-    print(f"{database} run: {time.perf_counter() - begin:.0f} s (N={N})")
+        ratio = [m / s for m, s in zip(medians[kind, middle], medians[kind, short], strict=True)]
+        over = [s / f for s, f in zip(medians[kind, short], floor, strict=True)]
+        met = {f"{middle}:{short} <= {RATIO_TARGET}": statistics.median(ratio) <= RATIO_TARGET,
+               f"{long:,}-hand entry < {LONG_TARGET_MS:.0f} ms":
+                   statistics.median(medians[kind, long]) * 1000 < LONG_TARGET_MS,
+               f"entry/floor < {BARE_TARGET:.0f}": statistics.median(over) < BARE_TARGET}
+        ok = ok and all(met.values())
+        print(f"  {kind}")
+        for size in SIZES:
+            print(f"    {f'{size:,} hands':<22}{spread(medians[kind, size], 1000)} ms")
+        print(f"    {f'{middle}:{short}':<22}{spread(ratio)}")
+        print(f"    {f'{short} hands / floor':<22}{spread(over)}")
+        print("    targets: " + ", ".join(f"{label} {'met' if m else 'NOT met'}"
+                                          for label, m in met.items()))
+    print(f"{database} run: {seconds:.0f} s (N={N}, {RUNS} runs)")
     return ok
 
 
@@ -213,11 +192,10 @@ def main() -> int:
     begin = time.perf_counter()
     print("records:")
     made = generate()
-    bare = measure_bare()
     databases = ["sqlite"] + (["postgresql"] if os.environ.get("BENCH_DATABASE_URL") else [])
     ok = True
     for database in databases:
-        ok = run_database(database, made, bare) and ok
+        ok = run_database(database, made) and ok
     print(f"\ntotal {time.perf_counter() - begin:.0f} s")
     return 0 if ok else 1
 

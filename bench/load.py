@@ -6,9 +6,11 @@
 
     BENCH_SECONDS=30   how long the phones post
     BENCH_PHONES=20    phones, each with its own Vier-Anderle game of four
-    BENCH_WORKERS=4    gunicorn worker processes (8 threads each)
+    BENCH_WORKERS=4    gunicorn worker processes (gevent)
 
-The server is `make serve`'s: gunicorn with gunicorn.conf.py (4 workers, 8 threads each) on a
+    smoke: BENCH_SECONDS=1 BENCH_PHONES=2 BENCH_WORKERS=1
+
+The server is `make serve`'s: gunicorn with gunicorn.conf.py (4 gevent workers) on a
 free port, CSRF on, as in production. Each phone joins the group by its join link, reads its
 game's table page once (the CSRF token and the entry number), then posts one hand after the
 other over a kept-alive connection, each with a fresh idempotency key: a type-1 hand that one
@@ -92,19 +94,19 @@ def serve(url: str, port: int) -> subprocess.Popen:
     raise SystemExit("gunicorn did not start")
 
 
+def csrf(page: str) -> str:
+    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+
+
 class Phone:
     def __init__(self, port: int, token: str, game: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookie = ""
         self.path = f"/g/tanne/games/{game}"
-        link = self.request("GET", f"/join/{token}")  # the join link's page: tap its button
-        if self.status == 200:
-            csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', link)
-            self.request("POST", f"/join/{token}", {"csrf_token": csrf.group(1)} if csrf else {})
-            if self.status == 302:  # its cookie is the membership (request() keeps a GET's)
-                self.cookie = self.last_cookie or self.cookie
+        join = self.request("GET", f"/join/{token}")  # the join link's page, then its one tap
+        self.request("POST", f"/join/{token}", {"csrf_token": csrf(join)})
         page = self.request("GET", self.path)
-        self.csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        self.csrf = csrf(page)
         self.seq = int(re.search(r'name="seq" value="(\d+)"', page).group(1))
         self.times: list[float] = []
         self.errors = 0
@@ -127,9 +129,8 @@ class Phone:
             response = self.conn.getresponse()
         text = response.read().decode()
         cookie = response.getheader("Set-Cookie")
-        self.last_cookie = cookie.split(";", 1)[0] if cookie else ""
-        if cookie and method == "GET":  # a POST's cookie only adds its "saved" message, which
-            self.cookie = cookie.split(";", 1)[0]  # the table page would show and clear
+        if cookie and (method == "GET" or "/join/" in path):  # a hand's POST's cookie only adds
+            self.cookie = cookie.split(";", 1)[0]  # its "saved", which the table would clear
         self.status = response.status
         self.last_etag = response.getheader("ETag") or ""
         return text
@@ -183,7 +184,7 @@ def run(name: str, url: str) -> bool:
 
 
 def main() -> int:
-    print(f"{PHONES} phones, {PHONES} games, gunicorn {WORKERS} workers x 8 threads, "
+    print(f"{PHONES} phones, {PHONES} games, gunicorn {WORKERS} gevent workers, "
           f"{SECONDS:.0f} s")
     folder = Path(tempfile.mkdtemp())
     ok = run("sqlite", f"sqlite:///{folder / 'load.sqlite'}")

@@ -2,6 +2,11 @@
 
     .venv/bin/python bench/replay.py            # or: make bench
 
+    BENCH_HANDS=10000   hands in each record
+    BENCH_RUNS=5        runs of each (the median is printed)
+
+    smoke: BENCH_HANDS=50 BENCH_RUNS=1
+
 Each run replays the whole record through the engine (`engine.replay`, as the `replay` command
 and every write in the app do); the second column also builds the replay output (`report()`).
 The records are played with real cards by each game's generator (bench/generators.py).
@@ -9,6 +14,7 @@ The records are played with real cards by each game's generator (bench/generator
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import time
@@ -20,8 +26,8 @@ import generators  # noqa: E402
 
 from scorekeeper import engine  # noqa: E402
 
-HANDS = 10_000
-RUNS = 5
+HANDS = int(os.environ.get("BENCH_HANDS", "10000"))
+RUNS = int(os.environ.get("BENCH_RUNS", "5"))
 TARGET = 50_000
 
 

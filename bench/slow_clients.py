@@ -4,6 +4,8 @@
 
     BENCH_RUNS=3  BENCH_SECONDS=8  BENCH_RATE=10  (normal requests a second)
 
+    smoke: BENCH_RUNS=1 BENCH_SECONDS=2
+
 gunicorn starts with the project's config (`make serve`: gunicorn.conf.py) and, for comparison,
 with the old one (the same file with `-k gthread --threads 8`, one worker), on a temporary
 SQLite database (and PostgreSQL when BENCH_DATABASE_URL is set). Each run:

@@ -1,17 +1,26 @@
-"""Server time of the standings page with 100,000 hands in the group.
+"""Server time of the standings page with 100,000 hands in the group, against a floor: a bare
+Flask GET rendering a small cached template (bench/common.py).
 
     .venv/bin/python bench/standings.py
-    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \
+    BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \\
         .venv/bin/python bench/standings.py
 
-The group gets 500 games of 200 hands (the three games in turn, over evenings in two seasons);
-then the all-time and one season's standings are each requested 30 times. Prints the medians
-(target <= 150 ms).
+    BENCH_HANDS=100000   hands in the group, in games of BENCH_GAME_HANDS=200
+    BENCH_REQUESTS=30    requests of each page in each run (its median is the run's figure)
+    BENCH_RUNS=3         runs; printed as min / median / max of the runs' medians
+
+    smoke: BENCH_HANDS=40 BENCH_GAME_HANDS=10 BENCH_REQUESTS=2 BENCH_RUNS=1
+
+The group gets games of 200 hands (the three games in turn, three a week over two seasons);
+the phone joins it (tests/support.phone); then the all-time and one season's standings and the
+floor take turns, request by request. Target: the median run's median <= 150 ms; exits 1 when
+it is missed.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import statistics
 import sys
 import time
@@ -20,36 +29,63 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import generators  # noqa: E402
-from common import bench_app  # noqa: E402
+from common import bare_app, bench_app, spread, timed_bare_page  # noqa: E402
+from support import phone  # noqa: E402
 
 from scorekeeper import engine, records  # noqa: E402
 
-HANDS = 100_000
-GAME_HANDS = 200
-REQUESTS = 30
+HANDS = int(os.environ.get("BENCH_HANDS", "100000"))
+GAME_HANDS = int(os.environ.get("BENCH_GAME_HANDS", "200"))
+REQUESTS = int(os.environ.get("BENCH_REQUESTS", "30"))
+RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+TARGET_MS = 150
+PAGES = ("/g/tanne/standings", "/g/tanne/standings?season=2026")
 
 
-def main() -> None:
+def timed_page(client, url: str) -> float:
+    begin = time.perf_counter()
+    response = client.get(url)
+    elapsed = time.perf_counter() - begin
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed
+
+
+def main() -> int:
     app = bench_app()
     start = time.perf_counter()
     with app.app_context():
+        kinds = sorted(engine.all_games())  # the games take turns
         for i in range(HANDS // GAME_HANDS):
             day = dt.date(2025, 1, 3) + dt.timedelta(days=7 * (i // 3))  # three games a week
-            kinds = sorted(engine.all_games())  # the games take turns
             record = generators.random_record(kinds[i % len(kinds)], GAME_HANDS, i)
             records.import_game(record, "tanne", day)
     print(f"{HANDS:,} hands stored in {time.perf_counter() - start:.0f} s")
-    client = app.test_client()
-    for url in ("/g/tanne/standings", "/g/tanne/standings?season=2026"):
-        times = []
+    client = phone(app)  # the phone joins the group
+    floor = bare_app().test_client()
+    for url in PAGES:  # warm up templates and connections
+        timed_page(client, url)
+    for _ in range(5):
+        timed_bare_page(floor)
+    times: dict[str, list[list[float]]] = {url: [] for url in [*PAGES, "floor"]}
+    for _ in range(RUNS):
+        for url in times:
+            times[url].append([])
         for _ in range(REQUESTS):
-            begin = time.perf_counter()
-            response = client.get(url)
-            times.append(time.perf_counter() - begin)
-            assert response.status_code == 200
-        print(f"{url:<32} median {statistics.median(times) * 1000:6.1f} ms "
-              f"(of {REQUESTS}; target <= 150 ms)")
+            for url in PAGES:
+                times[url][-1].append(timed_page(client, url))
+            times["floor"][-1].append(timed_bare_page(floor))
+    medians = {url: [statistics.median(run) for run in runs] for url, runs in times.items()}
+    print(f"ms, min / median / max of {RUNS} runs' medians ({REQUESTS} requests each); "
+          f"floor {spread(medians['floor'], 1000)} ms")
+    ok = True
+    for url in PAGES:
+        over = [m / f for m, f in zip(medians[url], medians["floor"], strict=True)]
+        met = statistics.median(medians[url]) * 1000 <= TARGET_MS
+        ok = ok and met
+        print(f"{url:<32} {spread(medians[url], 1000)} ms, {spread(over)} x the floor; "
+              f"target <= {TARGET_MS} ms: {'met' if met else 'NOT met'}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

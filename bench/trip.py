@@ -3,6 +3,8 @@ database and back (the redirect), as the calls run.
 
     .venv/bin/python bench/trip.py
 
+    smoke: as it is (one hand per game)
+
 The trip is the order in which the calls enter the package's files (a file entered again right
 after itself counts once). It prints the files passed, how many times the trip came back into a
 file it had left (re-entries), how many calls climbed back up (a call from a module into one

@@ -2,6 +2,8 @@
 
 import datetime as dt
 import os
+import secrets
+import time
 from pathlib import Path
 
 from flask import Flask
@@ -23,16 +25,44 @@ def _switch(name):
     return os.environ.get(name, "").lower() in ("1", "true", "yes", "on")
 
 
+def _private_instance(app: Flask) -> None:
+    """The instance folder holds the secret key and the SQLite database: readable by the app's
+    own user only (the folder 0700, its files 0600). A missing secret key is made there on the
+    first start, never a fixed one that would let anybody sign cookies."""
+    folder = Path(app.instance_path)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not app.config.get("SECRET_KEY"):
+        key_file = folder / "secret_key"
+        try:  # the first of several workers starting at once writes it; the others read it
+            handle = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.write(handle, secrets.token_hex(32).encode())
+            os.close(handle)
+        except FileExistsError:
+            pass
+        for _ in range(50):  # written a moment ago by another worker
+            app.config["SECRET_KEY"] = key_file.read_text().strip()
+            if app.config["SECRET_KEY"]:
+                break
+            time.sleep(0.01)
+    database = folder / "scorekeeper.sqlite"
+    if app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{database}" and not database.exists():
+        os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))  # an empty SQLite file
+    for path in (folder, *folder.iterdir()):
+        if path.stat().st_uid == os.getuid():
+            path.chmod(0o700 if path.is_dir() else 0o600)
+
+
 def create_app(test_config=None):
     """Create and configure an instance of the Flask application."""
     app = Flask(
         __name__,
         instance_relative_config=True,
+        # the folder of the secret key and the SQLite database; beside the code by default
+        instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or None,
         template_folder=str(_folder("templates")),
-        static_folder=str(_folder("static")),
+        static_folder=None,  # served under a name that changes with the files (assets.py)
     )
     app.config.from_mapping(
-        SECRET_KEY="dev",
         SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
         or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite"),
         BABEL_DEFAULT_LOCALE="de",
@@ -68,10 +98,10 @@ def create_app(test_config=None):
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    _private_instance(app)
 
     from . import access as access_rules
-    from . import cli, devices, display, i18n, live, security
+    from . import assets, cli, devices, display, i18n, live, security
     from . import games as registry
     from .db import db, migrate
     from .views import access, evenings, games, groups, main, standings, tv
@@ -87,10 +117,13 @@ def create_app(test_config=None):
     folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
     if folders:  # a game whose templates live outside the app's folder
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader, folders)])
+    env = app.jinja_env
+    assets.init_app(app, _folder("static"), {  # each game's own CSS (its style part)
+        a.name: env.loader.get_source(env, a.template("style"))[0] if env.loader else ""
+        for a in registry.GAMES.values() if "style" in a.PARTS})
     cli.init_app(app)
     security.init_app(app)
     access_rules.init_app(app)
-    access.limiter.init_app(app)
     live.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(access.bp)

@@ -1,61 +1,154 @@
-"""Who may see a group: the phones that opened its join link (members) or its view link (view).
+"""Who may see a group: the phones that joined it by its join link (members), its view link
+(view) or its PIN.
 
-A phone keeps its groups in the signed session cookie, one entry per group: the role and a
-fingerprint of the token it joined with. Renewing the join link replaces the token, so every
-fingerprint taken from the old one stops matching. Without access a group answers exactly what a
-group that does not exist answers (404).
+A phone's cookie holds one random device id, whatever the number of groups; its memberships are
+rows on the server (`Membership`), found by the id's hash. Each keeps a fingerprint of the token
+the phone joined with: renewing the join link replaces the token, so every fingerprint taken from
+the old one stops matching. Without access a group answers exactly what a group that does not
+exist answers (404).
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import functools
 import hashlib
 import hmac
+import secrets
 
-from flask import abort, current_app, g, request, session, url_for
+from flask import (
+    abort,
+    current_app,
+    g,
+    make_response,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from sqlalchemy import and_, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import club
-from .models import Group, new_token
+from . import attempts, club
+from .db import db
+from .models import Group, Membership, Player, new_token
+from .names import SLUG
 
 MEMBER, VIEW = "member", "view"
 READS = frozenset({"GET", "HEAD"})
+# PIN attempts, right or wrong, counted before the PIN is checked: per group and address, and
+# per group from all addresses together
+PIN_LIMITS = ((5, dt.timedelta(minutes=15)), (20, dt.timedelta(days=1)))
 
 
 def _fingerprint(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()[:32]
 
 
+def _device() -> str | None:
+    """The hash of this phone's device id, if it has one."""
+    device = session.get("device")
+    return hashlib.sha256(device.encode()).hexdigest() if isinstance(device, str) else None
+
+
+def _this_device() -> str:
+    """The hash of this phone's device id, made now (and put in its cookie) if it has none."""
+    if not isinstance(session.get("device"), str):
+        session["device"] = secrets.token_urlsafe(24)
+        session.permanent = True  # for years (PERMANENT_SESSION_LIFETIME)
+    return str(_device())
+
+
+def _adopt_old_cookie() -> None:
+    """A phone from before memberships were kept on the server carries its groups in the
+    cookie: they become its memberships (checked against the tokens as any other)."""
+    old = session.pop("groups", None)
+    if not isinstance(old, dict):
+        return
+    device = _this_device()
+    for group_id, entry in old.items():
+        if not (isinstance(entry, list) and len(entry) == 2 and str(group_id).isdigit()
+                and entry[0] in (MEMBER, VIEW)):
+            continue
+        if db.session.get(Group, int(group_id)) is not None:
+            _keep(device, int(group_id), str(entry[0]), str(entry[1])[:64])
+    db.session.commit()
+
+
+def _keep(device: str, group_id: int, kind: str, fingerprint: str) -> Membership:
+    membership = db.session.scalar(select(Membership).where(Membership.device == device,
+                                                            Membership.group_id == group_id))
+    if membership is None:
+        membership = Membership(device=device, group_id=group_id)
+        db.session.add(membership)
+    membership.role, membership.fingerprint = kind, fingerprint
+    return membership
+
+
+def _role(group: Group, membership: Membership | None) -> str | None:
+    if membership is None:
+        return None
+    token = group.token if membership.role == MEMBER else group.view_token
+    if not hmac.compare_digest(membership.fingerprint, _fingerprint(token)):
+        return None  # joined with a link that was renewed since
+    return membership.role
+
+
 def role(group: Group) -> str | None:
     """This phone's role in the group: MEMBER, VIEW or None."""
-    entry = session.get("groups", {}).get(str(group.id))
-    if not isinstance(entry, list) or len(entry) != 2:
+    device = _device()
+    if device is None:
         return None
-    kind, fingerprint = entry
-    token = group.token if kind == MEMBER else group.view_token if kind == VIEW else None
-    if token is None or not hmac.compare_digest(str(fingerprint), _fingerprint(token)):
-        return None
-    return str(kind)
+    return _role(group, db.session.scalar(select(Membership).where(
+        Membership.device == device, Membership.group_id == group.id)))
 
 
 def grant(group: Group, kind: str) -> None:
-    """Remember on this phone that it joined the group (for years: the cookie is permanent)."""
-    token = group.token if kind == MEMBER else group.view_token
-    groups = dict(session.get("groups", {}))
+    """This phone belongs to the group from now on (a member who opens the view link stays a
+    member). The caller commits."""
     if kind == VIEW and role(group) == MEMBER:
-        return  # a member who opens the view link stays a member
-    groups[str(group.id)] = [kind, _fingerprint(token)]
-    session["groups"] = groups
-    session.permanent = True
+        return
+    token = group.token if kind == MEMBER else group.view_token
+    _keep(_this_device(), group.id, kind, _fingerprint(token))
+
+
+def leave(group: Group) -> None:
+    """This phone is no longer in the group. The caller commits."""
+    device = _device()
+    membership = device and db.session.scalar(select(Membership).where(
+        Membership.device == device, Membership.group_id == group.id))
+    if membership:
+        db.session.delete(membership)
+
+
+def belongs_to(group: Group, player: Player | None) -> None:
+    """Say whose phone this is ("this phone is Kurt's"), or nobody's. The caller commits."""
+    membership = g.membership
+    membership.player_id = player.id if player else None
 
 
 def group_or_404(slug: str, view: bool = False) -> Group:
     """The group, if this phone may see it: a member always, a viewer only where `view` allows
-    it and only to read. Anything else is the 404 of a group that does not exist."""
-    group = club.find_group(slug)
-    kind = role(group) if group is not None else None
+    it and only to read. Anything else is the 404 of a group that does not exist. The group,
+    the phone's membership and whose phone it is come in one query."""
+    if "groups" in session:
+        _adopt_old_cookie()
+    device = _device()
+    found = None
+    if device is not None and SLUG.fullmatch(slug):
+        found = db.session.execute(
+            select(Group, Membership, Player.name).join(Membership, and_(
+                Membership.group_id == Group.id, Membership.device == device))
+            .outerjoin(Player, Player.id == Membership.player_id)
+            .where(Group.slug == slug)).first()
+    group, membership, owner = found if found else (None, None, None)
+    kind = _role(group, membership) if group is not None else None
+    if group is not None and membership is not None and kind is None:
+        # this phone was in the group until its link was renewed: it may know why it is out
+        abort(make_response(render_template("access/renewed.html", group=group), 404))
     if group is None or kind is None or (kind == VIEW and not (view and request.method in READS)):
         abort(404)
-    g.role = kind
+    g.role, g.membership, g.owner = kind, membership, owner
     return group
 
 
@@ -81,8 +174,30 @@ def set_pin(group: Group, pin: str | None) -> None:
     group.pin_hash = generate_password_hash(pin) if pin else None
 
 
+@functools.cache
+def _no_pin() -> str:
+    """A hash no PIN opens, checked where there is no group or no PIN, so the answer takes as
+    long as for a group with a PIN (it would tell otherwise which groups have one)."""
+    return generate_password_hash(secrets.token_hex())
+
+
 def pin_opens(group: Group | None, pin: str) -> bool:
-    return bool(group and group.pin_hash and check_password_hash(group.pin_hash, pin))
+    """Whether the PIN opens the group; as slow for no group, or a group without a PIN."""
+    stored = group.pin_hash if group is not None and group.pin_hash else None
+    opens = check_password_hash(stored or _no_pin(), pin)
+    return bool(stored and opens)
+
+
+def pin_attempt_allowed(name_key: str, address: str) -> bool:
+    """Count one PIN attempt for the group named `name_key` from `address` (and for the group
+    from everywhere) and commit the count: False when it is past a limit. Counted before the
+    PIN is checked, so guesses sent all at once are refused like guesses one after the other."""
+    keys = (f"pin:{name_key}:{address}", f"pin:{name_key}")
+    allowed = all(attempts.count(key, window) <= limit
+                  for key, (limit, window) in zip(keys, PIN_LIMITS, strict=True))
+    db.session.commit()
+    attempts.clean()
+    return allowed
 
 
 def link(group: Group, kind: str = MEMBER) -> str:

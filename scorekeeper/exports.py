@@ -48,25 +48,31 @@ def group_json(group: Group) -> dict[str, Any]:
                          "paid": [{"from": p.payer, "to": p.payee, "cents": p.cents}
                                   for p in paid]})
     return {"format": FORMAT, "slug": group.slug, "name": group.name,
+            "rounding_cents": group.rounding_cents,
             "players": [{"name": p.name, "archived": p.archived} for p in group.players],
             "evenings": evenings}
 
 
 def group_csv(group: Group) -> str:
-    """One row per entry: when, which game, what was entered and what it did to each player."""
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["date", "place", "game_id", "game", "entry", "dealer", "entered", "result"])
+    """One row per entry: when, which game, what was entered, and a column per player with what
+    the entry did to that player (points, marks, payments as the game's history row says it;
+    empty where the player did not sit at that game), so a spreadsheet can add a column up."""
+    rows = []
     for evening in _evenings(group):
         for game in _games(evening):
+            key = games.get(game.kind).EFFECT_KEY
             for entry in game.entries:
                 row = entry.effect or {}
-                # what the entry did to each player, as the game's history row says it
-                result = row.get(games.get(game.kind).EFFECT_KEY) or {}
-                writer.writerow([_cell(value) for value in (
-                    evening.date.isoformat(), evening.place, game.id, game.kind, entry.seq,
-                    row.get("dealer", ""), json.dumps(entry.data, ensure_ascii=False),
-                    json.dumps(result, ensure_ascii=False))])
+                rows.append(([evening.date.isoformat(), evening.place, game.id, game.kind,
+                              entry.seq, row.get("dealer", ""),
+                              json.dumps(entry.data, ensure_ascii=False)], row.get(key) or {}))
+    people = [p.name for p in group.players]
+    people += sorted({name for _, did in rows for name in did} - set(people))
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["date", "place", "game_id", "game", "entry", "dealer", "entered", *people])
+    for cells, did in rows:
+        writer.writerow([_cell(value) for value in (*cells, *(did.get(n, "") for n in people))])
     return out.getvalue()
 
 
@@ -145,7 +151,12 @@ def check_group(data: Any) -> None:
     `evenings[2].paid[0].cents: "abc" is not a whole number of cents`."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a group export (format {FORMAT})")
-    _object(data, "the file", ("format", "slug", "name", "players", "evenings"))
+    _object(data, "the file", ("format", "slug", "name", "players", "evenings"),
+            ("rounding_cents",))
+    if data.get("rounding_cents", 0) not in accounts.ROUNDINGS \
+            or isinstance(data.get("rounding_cents"), bool):
+        raise _bad("rounding_cents", f"{show(data['rounding_cents'])} is not one of "
+                                     f"{', '.join(map(str, accounts.ROUNDINGS))}")
     if not isinstance(data["slug"], str) or not SLUG.fullmatch(data["slug"]):
         raise _bad("slug", f"{show(data['slug'])} is not a group name of lowercase letters, "
                            "digits and dashes")
@@ -231,7 +242,8 @@ def import_group(data: dict[str, Any]) -> Group:
         raise ValueError(f"there is already a group {data['slug']!r}")
     names = {p["name"].casefold() for p in data["players"]}
     try:
-        group = Group(slug=data["slug"], name=data["name"])
+        group = Group(slug=data["slug"], name=data["name"],
+                      rounding_cents=data.get("rounding_cents", 0))
         db.session.add(group)
         db.session.flush()
         for player in data["players"]:

@@ -94,6 +94,7 @@ class Live:
         self.url, self.hub = url, Hub()
         self.kind = url.split(":", 1)[0].split("+", 1)[0]
         self.listening = False
+        self.ready = threading.Event()  # the listener hears every change from now on
         self.closed = threading.Event()
         self.lock = threading.Lock()
         self.redis: Any = None  # the client that sends, made when first needed
@@ -129,12 +130,15 @@ class Live:
     # receiving
 
     def subscribe(self, group: int) -> queue.Queue[Change | None]:
-        if self.kind != "memory" and not self.listening:
-            with self.lock:
-                if not self.listening:
-                    self.listening = True
-                    threading.Thread(target=self._listen, daemon=True,
-                                     name="scorekeeper-live").start()
+        """A new stream's inbox: it gets every change of the group committed from now on."""
+        if self.kind != "memory":
+            if not self.listening:
+                with self.lock:
+                    if not self.listening:
+                        self.listening = True
+                        threading.Thread(target=self._listen, daemon=True,
+                                         name="scorekeeper-live").start()
+            self.ready.wait(5.0)  # else its phone is sent on when the listener is back
         return self.hub.subscribe(group)
 
     def _listen(self) -> None:
@@ -143,24 +147,33 @@ class Live:
         while not self.closed.is_set():
             try:
                 for message in self._messages():
+                    if message is None:  # listening (again): a stream opened meanwhile may
+                        self.hub.end_all()  # have missed a change; its phone asks anew
+                        self.ready.set()
+                        continue
                     group, game, version = json.loads(message)
                     self.hub.deliver(Change(group, game, version))
             except Exception:
                 log.warning("live: lost the connection to %s", self.kind, exc_info=True)
+            self.ready.clear()
             self.hub.end_all()
             self.closed.wait(1.0)
 
-    def _messages(self) -> Iterator[str]:
+    def _messages(self) -> Iterator[str | None]:
+        """What the other processes send, after None once listening."""
         if self.kind == "redis":
             import redis
 
             client = redis.Redis.from_url(self.url)
-            pubsub = client.pubsub(ignore_subscribe_messages=True)
+            pubsub = client.pubsub()
             try:
                 pubsub.subscribe(CHANNEL)
+                while pubsub.get_message(timeout=1.0) is None:  # the subscription's answer
+                    pass
+                yield None
                 while not self.closed.is_set():
                     message = pubsub.get_message(timeout=1.0)
-                    if message is not None:
+                    if message is not None and message["type"] == "message":
                         yield message["data"].decode()
             finally:
                 pubsub.close()
@@ -172,6 +185,7 @@ class Live:
             with psycopg.connect(url.render_as_string(hide_password=False),
                                  autocommit=True) as conn:
                 conn.execute(f"LISTEN {CHANNEL}")
+                yield None
                 while not self.closed.is_set():
                     for notify in conn.notifies(timeout=1.0):
                         yield notify.payload
@@ -185,10 +199,11 @@ class Live:
 
     # what a phone reads
 
-    def stream(self, group: int, game: int | None, version: str) -> Iterator[str]:
-        """Server-Sent Events for a page that watches `game` (or the whole group): the current
-        version first, then each new one (a group's page is told "?": ask for the version)."""
-        inbox = self.subscribe(group)
+    def stream(self, inbox: queue.Queue[Change | None], group: int, game: int | None,
+               version: str) -> Iterator[str]:
+        """Server-Sent Events for a page that watches `game` (or the whole group), from the
+        inbox it subscribed before it read `version`: that version first, then each new one (a
+        group's page is told "?": ask for the version)."""
         try:
             yield f"retry: {RETRY_MS}\ndata: {version}\n\n"
             while True:

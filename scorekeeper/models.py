@@ -51,6 +51,8 @@ class Group(Model):
     token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     pin_hash: Mapped[str | None] = mapped_column(String(200))  # werkzeug's salted hash, or none
+    # settlement payments rounded to this many cents (0: to the cent), the rest to the Kasse
+    rounding_cents: Mapped[int] = mapped_column(default=0, server_default="0")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
     players: Mapped[list[Player]] = relationship(
@@ -170,6 +172,34 @@ class Result(Model):
     # Money has no upper bound (a pot multiplies, a point can be worth 100 euros): BigInteger,
     # as PostgreSQL's Integer is 32-bit.
     money_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+
+
+class Membership(Model):
+    """A phone in a group. The phone keeps only a random device id in its cookie (the same size
+    whatever the number of groups); this row holds the id's hash, the role (member or view), a
+    fingerprint of the link it joined with (renewing the link changes the token, so phones that
+    joined with the old one no longer match) and, if the phone said so, whose phone it is."""
+
+    __tablename__ = "memberships"
+    __table_args__ = (UniqueConstraint("device", "group_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device: Mapped[str] = mapped_column(String(64), index=True)  # sha256 of the cookie's id
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    role: Mapped[str] = mapped_column(String(8))
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
+class Attempt(Model):
+    """How many PIN attempts one key (a group and address, or a group) made in one fixed window
+    of time. Counted in the database, so a restart, a recycled worker or a second process does
+    not reset it (scorekeeper/attempts.py)."""
+
+    __tablename__ = "attempts"
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    count: Mapped[int] = mapped_column(default=1)
+    expires: Mapped[dt.datetime] = mapped_column(index=True)
 
 
 class PaidPayment(Model):

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))  # rec
 
 import fourth_game  # noqa: E402, F401 - the test-only fourth game joins the registries
 from hostile import _export, _stammtisch  # noqa: E402
-from support import DATABASES, make_app, phone  # noqa: E402
+from support import DATABASES, join, make_app, phone  # noqa: E402
 
 from scorekeeper.db import db  # noqa: E402
 
@@ -42,6 +42,17 @@ def app(request, tmp_path):
 
 
 @pytest.fixture
+def one_pin_window(monkeypatch):
+    """PIN attempts count in fixed windows (a quarter of an hour, a day): the test's attempts all
+    fall into one, also when it runs at a quarter past."""
+    import datetime as dt
+
+    from scorekeeper import attempts
+
+    monkeypatch.setattr(attempts, "now", lambda: dt.datetime(2026, 12, 4, 20, 5))
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 
@@ -56,7 +67,7 @@ class Runner:
     def invoke(self, *args, **kwargs):
         result = self.runner.invoke(*args, **kwargs)
         for path in re.findall(r"^join link: https?://[^/\s]+(/join/\S+)$", result.output, re.M):
-            assert self.client.get(path).status_code == 302
+            assert join(self.client, path).status_code == 302
         return result
 
 

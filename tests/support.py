@@ -2,6 +2,7 @@
 
 import functools
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -70,7 +71,7 @@ def empty(kind: str) -> None:
         reset(kind)
         return
     tables = [table.name for table in db.metadata.sorted_tables]
-    if set(inspect(db.engine).get_table_names()) == set(tables):
+    if _MADE and set(inspect(db.engine).get_table_names()) == set(tables):
         with db.engine.begin() as conn:
             quoted = ", ".join(map(conn.dialect.identifier_preparer.quote, tables))
             conn.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
@@ -78,11 +79,17 @@ def empty(kind: str) -> None:
         reset(kind)
 
 
+# whether this process made its PostgreSQL schema from today's models already (a schema left by
+# an earlier run may have yesterday's columns)
+_MADE: list[bool] = []
+
+
 def reset(kind: str) -> None:
     """Empty schema: drop everything the models (or a migration) made, create the tables anew."""
     if kind == "postgresql":
         with db.engine.begin() as conn:
             drop_schema(conn)
+        _MADE[:] = [True]
     db.drop_all()
     db.create_all()
 
@@ -137,5 +144,17 @@ def phone(app, slug="tanne"):
     with app.app_context():
         token = db.session.scalar(select(Group.token).where(Group.slug == slug))
     client = app.test_client()
-    assert client.get(f"/join/{token}").status_code == 302
+    assert join(client, f"/join/{token}").status_code == 302
     return client
+
+
+def join(client, path: str):
+    """Open a join (or view) link and tap its one button, as a phone does: the link's page names
+    the group, the tap (a POST with the form's CSRF token) joins."""
+    page = client.get(path)
+    if page.status_code == 302:  # in the group already
+        return page
+    assert page.status_code == 200, page.status_code
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
+                      page.get_data(as_text=True))
+    return client.post(path, data={"csrf_token": token.group(1)} if token else {})

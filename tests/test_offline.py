@@ -85,26 +85,28 @@ def test_the_service_worker_is_served_from_the_top_and_never_cached_stale(client
     assert offline.status_code == 200 and "Kein Netz" in offline.get_data(as_text=True)
 
 
-def test_the_service_worker_keeps_every_module_and_alone_names_the_cache(client, app):
+def test_the_service_worker_keeps_every_module_and_alone_names_the_caches(client, app):
     """The app starts without network: the worker's shell holds every file the page loads (each
-    module of static/js/, each game's CSS); the cache's name is written in sw.js only (the page
-    hands pages to the worker to keep)."""
+    module of static/js/, each game's CSS) under its current name; the caches' names are written
+    in sw.js only (the page hands pages to the worker to keep)."""
     with client.get("/sw.js") as worker:
         source = worker.get_data(as_text=True)
-    shell = set(re.findall(r'"(/[^"]*)"', re.search(r"const SHELL = \[(.*?)\];", source,
-                                                      re.S).group(1)))
-    shell |= set(json.loads(re.search(r"const GAME_STYLES = (.*);", source).group(1)))
+    folder = json.loads(re.search(r"^const STATIC = (.*);$", source, re.M).group(1))
+    shell = set(json.loads(re.search(r"^const SHELL = (.*);$", source, re.M).group(1)))
+    assert folder == app.static_url_path + "/" and re.fullmatch(r"/static/[0-9a-f]{12}/", folder)
     static = Path(app.static_folder)
-    modules = {f"/static/{p.relative_to(static).as_posix()}" for p in (static / "js").glob("*.js")}
-    styles = {f"/games/{name}/style.css" for name, a in games.GAMES.items() if "style" in a.PARTS}
-    assert modules and styles and modules | styles <= shell
+    modules = {f"{folder}{p.relative_to(static).as_posix()}" for p in (static / "js").glob("*.js")}
+    styles = {f"{folder}games/{name}/style.css" for name, a in games.GAMES.items()
+              if "style" in a.PARTS}
+    assert modules and styles and modules | styles | {"/offline"} <= shell
     for url in shell:
         with client.get(url) as answer:
             assert answer.status_code == 200, url
-    (name,) = re.findall(r'const CACHE = "([^"]+)"', source)
-    spelled = [p for folder in (static, Path(app.template_folder)) for p in folder.rglob("*")
+    names = re.findall(r'^const (?:FILES|PAGES) = [`"]([^`"$]+)', source, re.M)
+    assert len(names) == 2
+    spelled = [p for root in (static, Path(app.template_folder)) for p in root.rglob("*")
                if p.is_file() and p.suffix in {".js", ".html", ".css"}
-               and name in p.read_text(encoding="utf-8")]
+               and any(name in p.read_text(encoding="utf-8") for name in names)]
     assert spelled == [static / "sw.js"]
 
 

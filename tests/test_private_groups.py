@@ -3,13 +3,14 @@
 import re
 
 import pytest
-from support import enter, make_app, phone, start_game
+from support import enter, join, make_app, phone, start_game
 
 from scorekeeper import security
 from scorekeeper.db import db
 from scorekeeper.models import Group
 
 FOUR = ["A", "B", "C", "D"]
+pytestmark = pytest.mark.usefixtures("one_pin_window")
 
 
 def _group(client):
@@ -69,7 +70,7 @@ def test_a_forged_token_or_one_replaced_by_renewing_gets_nothing(app, client):
     tv = app.test_client()
     with app.app_context():
         old, view = db.session.execute(db.select(Group.token, Group.view_token)).one()
-    assert tv.get(f"/join/{view}").status_code == 302 and tv.get("/g/tanne").status_code == 200
+    assert join(tv, f"/join/{view}").status_code == 302 and tv.get("/g/tanne").status_code == 200
     assert friend.get("/g/tanne").status_code == 200
     assert client.post("/g/tanne/invite/renew").status_code == 302
     assert set(_walk(app, friend, ids, methods=("GET",)).values()) == {404}
@@ -86,7 +87,7 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
     page = client.get("/g/tanne/invite").get_data(as_text=True)
     view = re.search(r'data-view-link="https?://[^/"]+(/join/[^"]+)"', page).group(1)
     tv = app.test_client()
-    assert tv.get(view).status_code == 302
+    assert join(tv, view).status_code == 302
     before = _everything(client)
     reads = _walk(app, tv, ids, methods=("GET",))
     allowed = {"/g/tanne", f"/g/tanne/games/{ids['game_id']}",
@@ -169,7 +170,7 @@ def test_the_start_page_finds_no_group_by_name(client):
 
 def test_every_response_carries_the_security_headers(app, client):
     ids = _group(client)
-    responses = [client.get(url) for url in ("/", "/static/app.css", "/g/tanne",
+    responses = [client.get(url) for url in ("/", f"{app.static_url_path}/app.css", "/g/tanne",
                                              "/g/nothing", "/join/abc", "/g/tanne/invite",
                                              f"/g/tanne/games/{ids['game_id']}/state.json")]
     responses.append(client.post("/groups", data={}))

@@ -223,3 +223,22 @@ def test_exact_opposites_are_paired_first_so_the_rest_fits_the_exact_search():
     assert_settles(balances, result)
     assert len(result) == 16
     assert Payment("debtor 07", "creditor 07", 107) in result
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(-10**7, 10**7), min_size=1, max_size=12),
+       st.sampled_from([10, 50, 100]))
+def test_rounding_keeps_the_money_and_gives_each_player_coins(amounts, unit):
+    from scorekeeper.accounts import _round
+
+    balances = {f"P{i}": cents for i, cents in enumerate(amounts)}
+    balances["Kasse"] = -sum(amounts)
+    exact = dict(balances)
+    breakdown = {name: [] for name in balances}
+    _round(balances, breakdown, unit)
+    assert sum(balances.values()) == 0  # nothing made or lost: the Kasse took the difference
+    for name, cents in exact.items():
+        told = sum(amount for _game, amount in breakdown[name])
+        assert balances[name] - cents == told  # every difference shown as a line
+        if name != "Kasse":
+            assert balances[name] % unit == 0 and abs(balances[name] - cents) <= unit // 2

@@ -1,10 +1,13 @@
 """Evenings, settlement with the Kasse, standings, player pages, exports and backups."""
 
+import csv
 import datetime as dt
+import io
 import json
 import re
 import sqlite3
 
+import pytest
 from support import enter, make_app, phone, start_game
 
 from scorekeeper.db import db
@@ -83,6 +86,43 @@ def test_settlement_of_an_evening_with_all_three_games_and_the_kasse(client, run
         owed[payment["to"]] -= payment["cents"]
     assert set(owed.values()) == {0}
     assert len(settlement["payments"]) <= len(balances) - 1
+
+
+@pytest.mark.parametrize("unit", [10, 50, 100])
+def test_a_group_that_rounds_pays_in_coins_and_the_kasse_takes_the_rest(client, runner, tmp_path,
+                                                                       unit):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    exact = client.get(evening + "/settlement.json").get_json()["balances_cents"]
+    assert client.post(evening + "/rounding", data={"rounding": unit}).status_code == 302
+    rounded = client.get(evening + "/settlement.json").get_json()
+    balances = rounded["balances_cents"]
+    assert sum(balances.values()) == 0
+    for name, cents in exact.items():
+        if name != "Kasse":
+            assert balances[name] % unit == 0 and abs(balances[name] - cents) <= unit // 2
+    assert balances["Kasse"] - exact["Kasse"] == -sum(balances[n] - exact[n] for n in exact
+                                                     if n != "Kasse")
+    # the Kasse's balance is then a whole number of coins too (the balances add up to 0)
+    assert all(payment["cents"] % unit == 0 for payment in rounded["payments"])
+    page = client.get(evening).get_data(as_text=True)
+    assert "Rundung" in page  # the differences are lines of their own
+    assert client.post(evening + "/rounding", data={"rounding": 7}).status_code == 400
+    assert client.post(evening + "/rounding", data={"rounding": 0}).status_code == 302
+    assert client.get(evening + "/settlement.json").get_json()["balances_cents"] == exact
+
+
+def test_the_group_page_shows_what_the_kasse_holds_and_where_it_came_from(client, runner,
+                                                                          tmp_path):
+    evening = evening_of_three_games(client, runner, tmp_path)
+    kasse = client.get("/g/tanne").get_data(as_text=True).split('class="card kasse"', 1)[1]
+    kasse = kasse.split("</details>", 1)[0]
+    assert "3,20" in kasse and "Vier-Anderle #2" in kasse  # the pot the game left in it
+    client.post(evening + "/rounding", data={"rounding": 100})
+    balances = client.get(evening + "/settlement.json").get_json()["balances_cents"]
+    kasse = client.get("/g/tanne").get_data(as_text=True).split('class="card kasse"', 1)[1]
+    kasse = kasse.split("</details>", 1)[0]
+    held = f"{balances['Kasse'] // 100},{balances['Kasse'] % 100:02d}"
+    assert held in kasse and "Rundung" in kasse  # and what rounding left over
 
 
 def test_the_evening_page_explains_each_balance_game_by_game(client, runner, tmp_path):
@@ -220,9 +260,15 @@ def test_group_export_imports_into_an_empty_instance_with_the_same_results(
 
 def test_group_csv_has_a_row_per_hand(client, runner, tmp_path):
     import_game(runner, tmp_path, HARTENJAGEN)
-    rows = client.get("/g/tanne/export.csv").get_data(as_text=True).strip().splitlines()
-    assert len(rows) == 1 + len(HARTENJAGEN["hands"])
-    assert rows[1].startswith("2026-11-27,,1,hartenjagen,1,")
+    text = client.get("/g/tanne/export.csv").get_data(as_text=True)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == len(HARTENJAGEN["hands"])
+    assert text.splitlines()[1].startswith("2026-11-27,,1,hartenjagen,1,")
+    players = HARTENJAGEN["players"]
+    assert list(rows[0])[-len(players):] == sorted(players)  # a column per player
+    state = client.get("/g/tanne/games/1/state.json").get_json()
+    for player in state["players"]:  # each player's column adds up to the score sheet's total
+        assert sum(int(row[player["name"]]) for row in rows) == player["score"]
 
 
 def test_backup_copies_the_database_while_it_is_open(app, client, runner, tmp_path):

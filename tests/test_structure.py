@@ -11,8 +11,8 @@ FLOORS = [
     # the rules of the games: pure Python
     ["engine", "engine.*"],
     # what everything above uses: the tables, names, words and pictures
-    ["db", "models", "names", "devices", "i18n", "display", "charts", "settlement", "security",
-     "live"],
+    ["db", "models", "attempts", "names", "devices", "i18n", "display", "charts", "settlement",
+     "security", "assets", "live"],
     # each game's adapter and the forms it builds
     ["games", "games.*"],
     # the stored games and what is derived from them

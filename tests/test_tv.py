@@ -2,7 +2,7 @@
 
 import re
 
-from support import enter, start_game
+from support import enter, join, start_game
 
 from scorekeeper.db import db
 from scorekeeper.models import Group
@@ -15,7 +15,7 @@ def viewer(app):
     with app.app_context():
         token = db.session.scalar(db.select(Group.view_token))
     tv = app.test_client()
-    assert tv.get(f"/join/{token}").status_code == 302
+    assert join(tv, f"/join/{token}").status_code == 302
     return tv
 
 

@@ -118,6 +118,8 @@ def test_a_tie_asks_for_the_playoff_then_counts(client):
     page = asked.get_data(as_text=True)
     assert 'name="playoff-0-Kurt"' in page and 'name="playoff-0-Hubert"' in page
     assert 'name="playoff-0-Hermann"' not in page
+    # Kurt dealt: of the tied players Hubert comes first after him, and deals the playoff
+    assert "<b>Hubert gibt</b></legend>" in page
     done = enter(client, path, {**fields, "playoff-0-Kurt": 50, "playoff-0-Hubert": 40})
     assert done.status_code == 302
     marks = {p["name"]: p["marks"] for p in state(client, path)["players"]}

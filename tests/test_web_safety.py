@@ -83,7 +83,7 @@ def page_weight(client, path):
             todo += [urljoin(url, name) for name in IMPORT.findall(source)]
     # every module of static/js/ is counted (none is loaded by other means)
     static = Path(client.application.static_folder)
-    assert modules == {f"/static/{p.relative_to(static).as_posix()}"
+    assert modules == {f"{client.application.static_url_path}/{p.relative_to(static).as_posix()}"
                        for p in (static / "js").glob("*.js")}
     return total
 

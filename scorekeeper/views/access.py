@@ -5,37 +5,36 @@ from __future__ import annotations
 import ipaddress
 
 import segno
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    flash,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import gettext as _
-from flask_limiter import Limiter
 from markupsafe import Markup
+from sqlalchemy.exc import SQLAlchemyError
 
 from .. import access, club, names
 from ..db import db
+from ..models import Player
 from .common import get_group_or_404
-from .forms import ConfirmForm, PinForm, PinJoinForm
+from .forms import ConfirmForm, OwnerForm, PinForm, PinJoinForm
 
 bp = Blueprint("access", __name__)
 
 
-def _group_key() -> str:
-    return "pin:" + names.slugify(request.form.get("name", ""))[:60]
-
-
-def _pin_key() -> str:
-    """PIN attempts count per group and address (an IPv6 address by its /64 network): guesses
-    from one phone do not lock other groups out, nor the group out of other addresses."""
+def _address() -> str:
+    """The phone's address for counting PIN attempts; an IPv6 address by its /64 network, so a
+    phone hopping between addresses of its network counts as one."""
     address = request.remote_addr or ""
     if ":" in address:
         address = str(ipaddress.ip_network(f"{address}/64", strict=False))
-    return f"{_group_key()}:{address}"
-
-
-limiter = Limiter(key_func=_pin_key, default_limits=[])
-# every attempt counts, right or wrong, and is counted before the PIN is checked: guesses sent
-# all at once are refused like guesses one after the other
-PIN_LIMIT = "5 per 15 minutes"  # per group and address
-PIN_GROUP_LIMIT = "20 per day"  # per group, from all addresses together
+    return address
 
 
 def qr_code(link: str) -> Markup:
@@ -45,29 +44,70 @@ def qr_code(link: str) -> Markup:
     return Markup(svg)  # noqa: S704 - segno's own markup of a link it encoded
 
 
-@bp.get("/join/<token>")
+@bp.route("/join/<token>", methods=["GET", "POST"])
 def join(token: str):
-    """Open a join link (or view link): this phone belongs to the group from now on."""
+    """A join link (or view link) names the group and asks for one tap: only that tap (a POST
+    with its CSRF token) puts this phone into the group, so a page elsewhere that sends the phone
+    to a link cannot."""
     found = access.by_token(token)
     if found is None:
         abort(404)
     group, kind = found
-    access.grant(group, kind)
-    return redirect(url_for("groups.home", slug=group.slug))
+    form = ConfirmForm()
+    if access.role(group) in (access.MEMBER, kind):  # in already: straight to the group
+        return redirect(url_for("groups.home", slug=group.slug))
+    if form.validate_on_submit():
+        access.grant(group, kind)
+        db.session.commit()
+        return redirect(url_for("groups.home", slug=group.slug))
+    return render_template("access/join_link.html", group=group, kind=kind, form=form)
 
 
 @bp.route("/join", methods=["GET", "POST"])
-@limiter.limit(PIN_LIMIT, methods=["POST"])
-@limiter.limit(PIN_GROUP_LIMIT, methods=["POST"], key_func=_group_key)
 def join_with_pin():
     form = PinJoinForm()
     if form.validate_on_submit():
-        group = club.find_group(names.slugify(form.name.data))
+        slug = names.slugify(form.name.data)
+        try:
+            allowed = access.pin_attempt_allowed(slug[:60], _address())
+        except SQLAlchemyError:  # the count could not be kept: no attempt goes uncounted
+            db.session.rollback()
+            current_app.logger.exception("PIN attempts could not be counted")
+            return render_template("errors/try_later.html"), 503
+        if not allowed:
+            return render_template("errors/429.html"), 429
+        group = club.find_group(slug)
         if access.pin_opens(group, form.pin.data):
             access.grant(group, access.MEMBER)
+            db.session.commit()
             return redirect(url_for("groups.home", slug=group.slug))
         form.pin.errors.append(_("No group has this name and PIN."))
     return render_template("access/join.html", form=form), 400 if form.errors else 200
+
+
+@bp.post("/g/<slug>/leave")
+def leave(slug: str):
+    """This phone leaves the group (it can join again with the link)."""
+    group = get_group_or_404(slug)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    access.leave(group)
+    db.session.commit()
+    flash(_("This phone has left %(group)s.", group=group.name))
+    return redirect(url_for("main.index"))
+
+
+@bp.post("/g/<slug>/owner")
+def owner(slug: str):
+    """Say whose phone this is: the game's history then names the player, not the phone."""
+    group = get_group_or_404(slug)
+    form = OwnerForm()
+    form.player.choices = [(0, "–")] + [(p.id, p.name) for p in group.players if not p.archived]
+    if not form.validate_on_submit():
+        abort(400)
+    access.belongs_to(group, db.session.get(Player, form.player.data) if form.player.data else None)
+    db.session.commit()
+    return redirect(url_for("groups.home", slug=slug))
 
 
 def _invite_page(group, pin_form: PinForm, status: int = 200):
@@ -88,8 +128,8 @@ def renew(slug: str):
     if not ConfirmForm().validate_on_submit():
         abort(400)
     access.renew(group)
-    db.session.commit()
     access.grant(group, access.MEMBER)  # this phone stays in; every other one must join again
+    db.session.commit()
     flash(_("The join link is new. Phones that joined with the old link are out until they open "
             "the new one."))
     return redirect(url_for("access.invite", slug=slug))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from typing import Any, TypeVar
 
-from flask import abort, jsonify, request
+from flask import abort, g, jsonify, request
 
 from .. import access, club, devices, games, scoring
 from ..db import db
@@ -49,9 +49,10 @@ def name_taken(group: Group, name: str, but: Player | None = None) -> bool:
 
 
 def device() -> str:
-    """Which kind of phone made a change, for the history: a short label, no address and never
+    """Who made a change, for the history: the player whose phone this is, if the phone said so
+    (access.group_or_404 found it), else the kind of phone in a short label; no address and never
     the browser's whole string."""
-    return devices.device_label(request.user_agent.string)
+    return g.get("owner") or devices.device_label(request.user_agent.string)
 
 
 def live_answer(data: dict[str, Any]) -> Any:

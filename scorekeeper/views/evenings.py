@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
+from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import accounts, club, versions
 from ..db import db
+from ..display import money
 from ..models import Evening, PaidPayment
 from .common import get_evening_or_404, get_group_or_404
-from .forms import EveningForm, PaymentForm
+from .forms import EveningForm, PaymentForm, RoundingForm
 
 bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
 
@@ -50,10 +52,31 @@ def create(slug: str):
 def show(slug: str, evening_id: int):
     group = get_group_or_404(slug, view=True)
     evening = get_evening_or_404(group, evening_id)
-    result = accounts.settle(evening)
+    result = accounts.settle(evening, group.rounding_cents)
     return render_template("evenings/show.html", group=group, evening=evening,
                            games=result.games, settlement=result, kasse=accounts.KASSE,
+                           rounding_form=_rounding_form(group.rounding_cents),
                            live_version=versions.group_version(group))
+
+
+def _rounding_form(current: int) -> RoundingForm:
+    form = RoundingForm(rounding=current)
+    form.rounding.choices = [(cents, money(cents) if cents else _("to the cent"))
+                             for cents in accounts.ROUNDINGS]
+    return form
+
+
+@bp.post("/<int:evening_id>/rounding")
+def rounding(slug: str, evening_id: int):
+    """Round this group's settlement payments to coins (for every evening), or not."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    form = _rounding_form(group.rounding_cents)
+    if not form.validate_on_submit():
+        abort(400)
+    group.rounding_cents = form.rounding.data
+    db.session.commit()
+    return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments")
 
 
 @bp.post("/<int:evening_id>/paid")
@@ -73,7 +96,7 @@ def mark_paid(slug: str, evening_id: int):
         if row is not None:
             db.session.delete(row)
     else:
-        payment = next((p for p in accounts.settle(evening).payments
+        payment = next((p for p in accounts.settle(evening, group.rounding_cents).payments
                         if (p.payer, p.payee, p.cents) == key), None)
         if payment is None:  # already ticked, or the amounts changed meanwhile
             return redirect(back)
@@ -86,4 +109,5 @@ def mark_paid(slug: str, evening_id: int):
 @bp.get("/<int:evening_id>/settlement.json")
 def settlement_json(slug: str, evening_id: int):
     group = get_group_or_404(slug, view=True)
-    return jsonify(accounts.settle(get_evening_or_404(group, evening_id)).as_json())
+    return jsonify(accounts.settle(get_evening_or_404(group, evening_id),
+                                   group.rounding_cents).as_json())

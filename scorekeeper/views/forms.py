@@ -94,6 +94,12 @@ class PaymentForm(Form):
     paid = IntegerField(validators=[Optional()])
 
 
+class RoundingForm(Form):
+    """What the group rounds settlement payments to (cents; 0: to the cent)."""
+
+    rounding = SelectField(_l("Round payments to"), coerce=int, validate_choice=True)
+
+
 PIN = Regexp(r"^[0-9]{4,8}$", message=_l("Please enter 4 to 8 digits."))
 
 
@@ -110,6 +116,12 @@ class PinForm(Form):
 
     pin = StringField(_l("PIN (4 to 8 digits, empty for none)"), validators=[Optional(), PIN],
                       render_kw={"inputmode": "numeric", "autocomplete": "off"})
+
+
+class OwnerForm(Form):
+    """Whose phone this is (0: nobody's): the history names the player instead of the phone."""
+
+    player = SelectField(_l("This phone belongs to"), coerce=int, validate_choice=True)
 
 
 class EveningForm(Form):

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, jsonify, redirect, render_template, url_for
+from flask import Blueprint, Response, abort, g, jsonify, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import access, club, engine, exports, names, versions
+from .. import access, accounts, club, engine, exports, names, security, versions
 from ..db import db
 from ..models import Evening, Game, Group, Player
 from .common import get_group_or_404, get_player_or_404, live_answer, name_taken
-from .forms import ConfirmForm, GroupForm, PlayerForm, local_path
+from .forms import ConfirmForm, GroupForm, OwnerForm, PlayerForm, local_path
 
 bp = Blueprint("groups", __name__)
 
 
 @bp.post("/groups")
+@security.limiter.limit(security.NEW_GROUPS,  # groups made; a form sent back does not count
+                        deduct_when=lambda response: response.status_code == 302)
 def create():
     form = GroupForm()
     if not form.validate_on_submit():
@@ -37,6 +39,7 @@ def create():
         form.name.errors = [_("Please choose another name.")]
         return render_template("main/index.html", games=engine.all_games(), form=form), 400
     access.grant(group, access.MEMBER)  # whoever creates the group is in it; others join by link
+    db.session.commit()
     return redirect(url_for("access.invite", slug=slug))
 
 
@@ -48,7 +51,11 @@ def home(slug: str):
                                .order_by(Game.updated_at.desc()).limit(20)).all()
     evenings = db.session.scalars(select(Evening).where(Evening.group_id == group.id)
                                   .order_by(Evening.date.desc(), Evening.id.desc()).limit(5)).all()
+    owner = OwnerForm(player=g.membership.player_id or 0)
+    owner.player.choices = [(0, "–")] + [(p.id, p.name) for p in group.players if not p.archived]
     return render_template("groups/home.html", group=group, form=PlayerForm(), evenings=evenings,
+                           owner_form=owner, leave_form=ConfirmForm(),
+                           kasse=accounts.kasse(group),
                            running=[g for g in games if g.status == "running"],
                            recent=[g for g in games if g.status != "running"])
 

@@ -1,5 +1,4 @@
-"""The home page, the rules pages, the language switch, the service worker and the games'
-stylesheets."""
+"""The home page, the rules pages, the language switch, the manifest and the service worker."""
 
 from __future__ import annotations
 
@@ -40,8 +39,8 @@ def not_found(error):
 
 @bp.app_errorhandler(429)
 def too_many(error):
-    """Too many wrong PINs from this address for this group: wait, or use the join link."""
-    return render_template("errors/429.html"), 429
+    """Too many new groups from this address (Flask-Limiter): wait, or join by link."""
+    return render_template("errors/429.html", what="groups"), 429
 
 
 @bp.app_errorhandler(CSRFError)
@@ -114,7 +113,10 @@ def _manifest(name: str, start: str):
                        display="standalone", background_color="#2e3a35", theme_color="#2e3a35",
                        icons=icons)
     response.mimetype = "application/manifest+json"
-    return response
+    # asked again on every page: answered with a 304 while the group's name and the files stay
+    response.headers["Cache-Control"] = "no-cache"
+    response.add_etag()
+    return response.make_conditional(request)
 
 
 @bp.get("/manifest.webmanifest")
@@ -129,36 +131,29 @@ def group_manifest(slug: str):
     return _manifest(group.name, url_for("groups.home", slug=group.slug))
 
 
-def style_urls() -> list[str]:
-    """The stylesheets of the games that have their own (their `style` part)."""
-    return [url_for("main.game_style", name=name) for name, adapter in games.GAMES.items()
-            if "style" in adapter.PARTS]
+def shell() -> list[str]:
+    """What the app needs to start without network: the page shown for a page never opened, every
+    file of static/ (each module of static/js/, the CSS, the icons) and every game's stylesheet,
+    under the files' current names."""
+    folder = Path(current_app.static_folder or "static")
+    files = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*")
+                   if p.is_file() and p.name != "sw.js")
+    return [url_for("main.offline"), *(url_for("static", filename=f) for f in files),
+            *(url_for("game_style", name=name) for name in current_app.extensions["game_styles"])]
 
 
 @bp.get("/sw.js")
 def service_worker():
     """The service worker (static/sw.js), served from the top so that it serves every page,
-    told the games' stylesheets to keep for a start without network."""
+    told the folder of the app's files and the files to keep for a start without network. A
+    change of any file changes these lines, so the phone installs the worker anew, and the new
+    one drops the old files."""
     folder = Path(current_app.static_folder or "static")
     source = (folder / "sw.js").read_text(encoding="utf-8")
-    response = current_app.response_class(
-        f"const GAME_STYLES = {json.dumps(style_urls())};\n{source}",
-        mimetype="text/javascript")
+    head = (f"const STATIC = {json.dumps(current_app.static_url_path + '/')};\n"
+            f"const SHELL = {json.dumps(shell())};\n")
+    response = current_app.response_class(head + source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"
-    response.add_etag()
-    return response.make_conditional(request)
-
-
-@bp.get("/games/<name>/style.css")
-def game_style(name: str):
-    """A game's own CSS (its `style` part, templates/games/<game>/style.css), as it is."""
-    adapter = games.GAMES.get(name)
-    if adapter is None or "style" not in adapter.PARTS:
-        abort(404)
-    env = current_app.jinja_env
-    source, _filename, _uptodate = env.loader.get_source(env, adapter.template("style")) \
-        if env.loader else ("", None, None)
-    response = current_app.response_class(source, mimetype="text/css")
     response.add_etag()
     return response.make_conditional(request)
 

@@ -32,7 +32,7 @@ def evening(slug: str):
     chosen = request.args.get("evening", "")
     tonight = get_evening_or_404(group, int(chosen)) if re.fullmatch(r"[0-9]{1,9}", chosen) \
         else _tonight(group)
-    result = accounts.settle(tonight) if tonight is not None else None
+    result = accounts.settle(tonight, group.rounding_cents) if tonight is not None else None
     played = result.games if result is not None else []
     running = [game for game in played if game.status == "running"]
     shown = (running or played)[-1] if played else None

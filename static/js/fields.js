@@ -6,7 +6,10 @@ export function setUpFields(root) {
   root.querySelectorAll(".stepper").forEach((box) => {
     const input = box.querySelector("input");
     const step = (by) => {
-      input.value = capped(box, input, Math.max(0, Math.min(parseInt(box.dataset.max, 10), num(input) + by)), by > 0);
+      const wanted = Math.max(0, Math.min(parseInt(box.dataset.max, 10), num(input) + by));
+      const value = capped(box, input, wanted, by > 0);
+      if (value < wanted) { refuse(box, value - num(input)); return; }
+      input.value = value;
       input.dataset.touched = "1";
       state.typed = true;
       tell(input, "input");
@@ -22,7 +25,9 @@ export function setUpFields(root) {
     const show = () => buttons.forEach((b) => b.setAttribute("aria-pressed", String(num(input) === parseInt(b.dataset.set, 10))));
     buttons.forEach((b) => b.addEventListener("click", () => {
       const n = parseInt(b.dataset.set, 10);
-      input.value = num(input) === n ? 0 : capped(box, input, n, true);
+      const value = num(input) === n ? 0 : capped(box, input, n, true);
+      if (num(input) !== n && value < n) { refuse(box, value); return; }
+      input.value = value;
       input.dataset.touched = "1";
       state.typed = true;
       tell(input, "input");
@@ -82,6 +87,18 @@ export function setUpFields(root) {
       next.scrollIntoView({ block: "nearest" });
     });
   });
+}
+
+// a tap that would pass the group's data-total changes nothing and says why: the group's
+// data-over, its "{left}" what is still free
+function refuse(box, left) {
+  const group = box.closest("[data-total]");
+  const note = group?.parentElement.querySelector("[data-over-note]");
+  if (!note) return;
+  note.textContent = group.dataset.over.replace("{left}", Math.max(0, left));
+  note.hidden = false;
+  clearTimeout(note.timer);
+  note.timer = setTimeout(() => { note.hidden = true; }, 4000);
 }
 
 // a value for `input` that keeps its group within data-total (only what players entered counts)

@@ -2,6 +2,7 @@
 import { setUpFields, setUpSeating } from "./fields.js";
 import { setUpSending, showWaiting } from "./queue.js";
 import { setUpWakeLock } from "./screen.js";
+import { setUpShare } from "./share.js";
 
 export function setUp(root) {
   setUpFields(root);
@@ -18,5 +19,6 @@ export function setUp(root) {
   });
   setUpSending(root);
   setUpWakeLock(root);
+  setUpShare(root);
   showWaiting();
 }

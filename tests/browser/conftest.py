@@ -149,3 +149,13 @@ def network(live_app):
     relay = Network(int(live_app.config["BASE_URL"].rsplit(":", 1)[1]))
     yield relay
     relay.cut()
+
+
+def open_link(page, link):
+    """Open a join or view link as the camera app does, then tap its one button ("Beitreten",
+    "Ansehen"): the tap is what puts the phone into the group."""
+    page.goto(link)
+    button = page.locator("main form button[type=submit]")
+    if "/join/" in page.url and button.count():
+        with page.expect_navigation():
+            button.click()

@@ -4,7 +4,7 @@ cannot scan types the group's name and PIN, a stranger sees nothing."""
 import cv2
 import numpy as np
 import pytest
-from conftest import PHONE, Shots
+from conftest import PHONE, Shots, open_link
 from test_play import hearts_hand, save, set_up_group, start, tap
 
 pytestmark = pytest.mark.browser
@@ -49,10 +49,16 @@ def test_a_second_phone_joins_by_the_qr_code_and_a_third_with_the_pin(phone, sho
     Shots(stranger, "stranger")("nothing-there")
 
     second = other_phone(browser, live_app)
-    second.goto(link)  # what the camera app opens
+    second.goto(link)  # what the camera app opens: the group's name and one button
+    assert "Stammtisch Tanne" in second.locator("h1").inner_text()
+    second_shots = Shots(second, "second-phone")
+    second_shots("join-page")
+    assert second.goto("/g/stammtisch-tanne").status == 404  # not in before the tap
+    second.goto(link)
+    tap(second, "main form button[type=submit]")  # one scan, one tap
     assert second.url.endswith("/g/stammtisch-tanne")
     assert "Neues Spiel" in second.locator("main").inner_text()
-    Shots(second, "second-phone")("joined-by-qr")
+    second_shots("joined-by-qr")
 
     third = other_phone(browser, live_app)
     third.goto("/")
@@ -82,7 +88,7 @@ def test_other_phones_see_a_new_hand_within_two_seconds_and_keep_what_they_typed
     phone.goto(table)
     typing, watching = other_phone(browser, live_app), other_phone(browser, live_app)
     for other in (typing, watching):
-        other.goto(link)
+        open_link(other, link)
         other.goto(table)
     typing.fill('input[name="hearts-B"]', "7")  # half-typed on the second phone
     hearts_hand(phone, {"A": 13}, "B")  # the first phone saves hand 1
@@ -117,3 +123,49 @@ def test_dark_mode_follows_the_phone_and_the_switch_overrides_it(browser, live_a
     tap(page, "a[aria-label='Hell oder dunkel']")  # -> back to the phone's setting
     assert page.locator("html").get_attribute("data-theme") is None and paper() == "rgb(22, 27, 25)"
     context.close()
+
+
+def test_a_phone_says_whose_it_is_and_can_leave_the_group(phone, shots, browser, live_app):
+    set_up_group(phone, shots, ["Anna", "Berti", "Carl", "Kurt"])
+    phone.goto("/g/stammtisch-tanne")
+    phone.locator("details.this-phone summary").click()
+    phone.select_option("select[name=player]", label="Kurt")
+    tap(phone, "form[action$='/owner'] button")
+    assert "(Kurt)" in phone.locator("details.this-phone summary").inner_text()
+    phone.locator("details.this-phone summary").click()
+    phone.locator("details.this-phone").scroll_into_view_if_needed()
+    shots("this-phone")
+    phone.set_viewport_size({"width": 844, "height": 390})
+    shots("this-phone-on-its-side")
+    phone.set_viewport_size(PHONE)
+    tap(phone, "form[action$='/leave'] button")  # "Leave Stammtisch Tanne?" — yes
+    assert phone.url.endswith("/")
+    shots("left")
+    assert phone.goto("/g/stammtisch-tanne").status == 404
+
+
+def test_the_invite_shares_its_links_or_copies_them(phone, shots, browser, live_app):
+    phone.goto("/")
+    phone.fill('input[name="name"]', "Stammtisch Tanne")
+    tap(phone, "form[action='/groups'] button")
+    link = phone.locator("figure[data-join-link]").get_attribute("data-join-link")
+    phone.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    share = phone.locator("button[data-share]").first
+    assert share.is_visible() and share.inner_text() == "Einladungslink teilen"
+    share.click()  # no share sheet in this browser: the link is copied
+    phone.wait_for_function("(b) => b.textContent === 'Link kopiert'", arg=share.element_handle())
+    assert phone.evaluate("navigator.clipboard.readText()") == link
+    shots("invite-shared")
+    phone.set_viewport_size({"width": 844, "height": 390})
+    shots("invite-on-its-side")
+    phone.set_viewport_size(PHONE)
+    # a phone with a share sheet (a messenger is what most groups use) gets the sheet
+    phone.add_init_script("navigator.share = async (data) => { window.shared = data; };")
+    phone.reload()
+    phone.locator("button[data-share]").first.click()
+    phone.wait_for_function("() => window.shared")
+    assert phone.evaluate("window.shared") == {"title": "Stammtisch Tanne beitreten", "url": link}
+    phone.locator("details:has(figure[data-view-link]) summary").click()
+    phone.locator("button[data-share]").nth(1).click()
+    view = phone.locator("figure[data-view-link]").get_attribute("data-view-link")
+    phone.wait_for_function("(url) => window.shared.url === url", arg=view)

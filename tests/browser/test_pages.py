@@ -8,7 +8,7 @@ import pytest
 import records_hartenjagen
 import records_hintersche
 import records_vier_anderle
-from conftest import Shots
+from conftest import Shots, open_link
 from test_play import tap
 
 from scorekeeper import accounts, club, scoring, standings
@@ -129,7 +129,7 @@ WIDTH = """() => {
 def test_history_settlement_and_slate_at_the_table(phone, shots, live_app):
     paths = seed(live_app)
     page = phone
-    page.goto(f"/join/{paths['token']}")
+    open_link(page, f"/join/{paths['token']}")
     # the history: a table, newest first; entry 12 entered again after an undo, 1 corrected
     page.goto(paths["short"] + "/history")
     rows = page.locator("table.history tbody tr")
@@ -186,7 +186,7 @@ def test_history_settlement_and_slate_at_the_table(phone, shots, live_app):
 
 def test_every_main_page_has_44px_targets_and_fits_the_phone(phone, live_app):
     paths = seed(live_app)
-    phone.goto(f"/join/{paths['token']}")
+    open_link(phone, f"/join/{paths['token']}")
     small, wide = {}, {}
     for name, path in main_pages(paths).items():
         phone.goto(path)
@@ -215,8 +215,15 @@ def test_a_new_group_asks_for_its_players_first(phone, shots):
     shots("new-group")
     page.fill("form.start-here input[name=name]", LONG)
     tap(page, "form.start-here button")
-    assert page.locator("form.start-here").count() == 0  # the group has a player now
-    assert LONG in page.locator("main").inner_text()
+    # one name after the other: the field stays, empty, with the cursor in it
+    assert page.locator("form.start-here").count() == 1
+    assert LONG in page.locator("form.start-here").inner_text()
+    assert page.evaluate("document.activeElement.name") == "name"
+    page.keyboard.type("Anni")
+    page.keyboard.press("Enter")
+    page.wait_for_load_state()
+    assert "Anni" in page.locator("form.start-here").inner_text()
+    shots("two-players")
     page.set_viewport_size({"width": 320, "height": 700})
     assert page.evaluate(WIDTH) <= 320
 
@@ -224,7 +231,7 @@ def test_a_new_group_asks_for_its_players_first(phone, shots):
 @pytest.mark.parametrize("width, height", [(844, 390), (1280, 800)])
 def test_every_main_page_fits_a_phone_on_its_side_and_a_laptop(phone, live_app, width, height):
     paths = seed(live_app)
-    phone.goto(f"/join/{paths['token']}")
+    open_link(phone, f"/join/{paths['token']}")
     phone.set_viewport_size({"width": width, "height": height})
     shots = Shots(phone, f"pages-{width}x{height}")
     small, wide = {}, {}

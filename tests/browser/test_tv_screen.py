@@ -5,7 +5,7 @@ import re
 import time
 
 import pytest
-from conftest import Shots
+from conftest import Shots, open_link
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def test_the_tv_follows_the_hands_and_the_next_game_by_itself(browser, live_app)
     screens = {}
     for name, size in SCREENS.items():
         tv, errors = television(browser, live_app, size)
-        tv.goto(view_link)  # the TV opens the view link, like a phone that scans it
+        open_link(tv, view_link)  # the TV opens the view link, like a phone that scans it
         tv.goto(evening if name == "tv-1280" else table)  # and taps "TV view" there
         with tv.expect_navigation():
             tv.locator("a[href*='/tv']").click()

@@ -1,0 +1,78 @@
+"""The app's files (static/ and each game's stylesheet) and how they travel: under a folder named
+after their content, kept by the browser for a year; every text response compressed.
+
+The whole tree has one name, `/static/<version>/`, the start of a hash of every file in it and
+of the games' stylesheets. The ES modules in static/js/ import each other by relative path
+(`./state.js`), so they resolve inside the same folder and are cached as long as the page that
+loads them. When any file changes, the folder's name changes, and the pages (never cached)
+name the new one; the service worker (static/sw.js) keeps the files under that name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from flask import Flask, Response, abort, current_app, redirect, request, send_from_directory
+from flask_compress import Compress
+
+YEAR = 365 * 24 * 3600
+STYLE = "games/<name>/style.css"  # a game's stylesheet, in the tree's folder
+
+
+def version(folder: Path, styles: dict[str, str]) -> str:
+    """The start of a hash of every file under `folder` (its path and bytes) and of the games'
+    stylesheets (`styles`: game name to its CSS)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + path.read_bytes())
+    for name, source in sorted(styles.items()):
+        digest.update(f"{STYLE.replace('<name>', name)}\0{source}".encode())
+    return digest.hexdigest()[:12]
+
+
+def _kept_for_a_year(response: Response) -> Response:
+    response.cache_control.public = True
+    response.cache_control.max_age = YEAR
+    response.cache_control.immutable = True  # the name changes with the content: never ask again
+    return response
+
+
+def _file(filename: str):
+    return _kept_for_a_year(send_from_directory(current_app.static_folder or "", filename,
+                                                max_age=YEAR))
+
+
+def _style(name: str):
+    source = current_app.extensions["game_styles"].get(name)
+    if source is None:
+        abort(404)
+    response = current_app.response_class(source, mimetype="text/css")
+    response.add_etag()
+    return _kept_for_a_year(response).make_conditional(request)
+
+
+def _moved(older: str, filename: str):
+    """A file asked for under an older name (a page from before the files changed): the file as
+    it is now."""
+    return redirect(f"{current_app.static_url_path}/{filename}")
+
+
+def init_app(app: Flask, folder: Path, styles: dict[str, str]) -> None:
+    """Serve `folder` as the `static` endpoint and the games' stylesheets (`styles`: game name
+    to its CSS) as `game_style`, under the tree's version; compress what is sent."""
+    app.static_folder = str(folder)
+    app.static_url_path = prefix = f"/static/{version(folder, styles)}"
+    app.extensions["game_styles"] = styles
+    app.add_url_rule(f"{prefix}/<path:filename>", endpoint="static", view_func=_file)
+    app.add_url_rule(f"{prefix}/{STYLE}", endpoint="game_style", view_func=_style)
+    app.add_url_rule("/static/<older>/<path:filename>", endpoint="moved_file",
+                     view_func=_moved)
+    # text only (the PNGs are compressed already; a live update's event stream is not listed:
+    # it goes out as it is written); a body under 500 bytes or a 304 goes as it is
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/javascript", "application/javascript",
+        "application/json", "application/manifest+json", "image/svg+xml", "text/csv",
+        "text/markdown", "text/plain"])
+    app.config.setdefault("COMPRESS_MIN_SIZE", 500)
+    Compress(app)

@@ -1,0 +1,37 @@
+"""What a tap on a count does: never changes another player's count, and a tap that cannot be
+taken says why."""
+
+import pytest
+from test_play import set_up_group, start
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_trick_tap_that_would_pass_the_total_changes_nothing_and_says_why(phone, shots):
+    four = ["Anna", "Berti", "Carl", "Dora"]
+    set_up_group(phone, shots, four)
+    start(phone, shots, "vier-anderle", four)
+    tally = ".tally:has(input[name='tricks-{}']) button[data-set='{}']"
+    phone.locator(tally.format("Berti", 1)).click()
+    phone.locator(tally.format("Anna", 4)).click()  # only 3 are left
+    counts = {n: phone.input_value(f"input[name='tricks-{n}']") for n in four}
+    assert counts == {"Anna": "0", "Berti": "1", "Carl": "0", "Dora": "0"}
+    note = phone.locator("[data-over-note]")
+    assert note.is_visible() and "nur noch 3 Stiche frei" in note.inner_text()
+    shots("four-refused")
+    phone.locator(tally.format("Anna", 3)).click()  # what is left is taken
+    assert phone.input_value("input[name='tricks-Anna']") == "3"
+    phone.locator(tally.format("Anna", 3)).click()  # the same number again takes it back
+    assert phone.input_value("input[name='tricks-Anna']") == "0"
+
+
+def test_a_heart_that_would_pass_thirteen_is_refused_in_words(phone, shots):
+    four = ["Anna", "Berti", "Carl", "Dora"]
+    set_up_group(phone, shots, four)
+    start(phone, shots, "hartenjagen", four)
+    phone.fill("input[name='hearts-Anna']", "13")
+    phone.locator(".stepper:has(input[name='hearts-Berti']) .plus").click()
+    assert phone.input_value("input[name='hearts-Berti']") == "0"
+    note = phone.locator("[data-over-note]")
+    assert note.is_visible() and "Alle 13 Herzen sind verteilt" in note.inner_text()
+    shots("heart-refused")
