@@ -4,8 +4,8 @@ PostgreSQL."""
 
 import os
 import queue
-import time
 import socket
+import time
 import uuid
 
 import pytest

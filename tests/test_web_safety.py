@@ -102,9 +102,7 @@ def test_a_table_view_weighs_at_most_60_kb(client):
         assert client.get(path).status_code == 200
         weight = page_weight(client, path)
         print(path, weight)
-        # 60 KB before the live stream's kilobyte of JavaScript (static/js/live.js), which
-        # saves a poll every 2 s; the lazily loaded forms of issue 17 bring it well below again
-        assert weight <= 61_500, path
+        assert weight <= 60_000, path
 
 
 def test_forms_without_the_csrf_token_are_refused(tmp_path):
