@@ -53,15 +53,16 @@ export async function poll(shown) {
 function listen(off) {
   const live = document.querySelector("[data-live]");
   const url = live && !off && window.EventSource ? `${live.dataset.live}/stream` : null;
-  if (url === stream.url) return; // "?" below: a group's page, ask for the version
+  if (url === stream.url) return;
   stream.source?.close();
   Object.assign(stream, { source: null, url, open: false });
   if (!url) return;
   const source = stream.source = new EventSource(url);
+  // a version, or "?" (a group's page): ask for it
   source.onmessage = (e) => { stream.open = true; if (e.data === "?") poll(); else arrived(e.data); };
   source.onerror = () => { // reopened by the browser, unless refused (204): we retry in 1 min
     stream.open = false;
-    if (source.readyState === 2) setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);
   };
 }
 
