@@ -36,7 +36,8 @@ db: install instance/config.py
 run: db
 	$(FLASK) run --port $(PORT)
 
-# production: gunicorn (gunicorn.conf.py), DATABASE_URL for PostgreSQL, behind a TLS proxy
+# production: gunicorn with gevent workers (gunicorn.conf.py), DATABASE_URL for PostgreSQL,
+# behind a TLS proxy
 serve: db
 	$(BIN)/gunicorn --config gunicorn.conf.py 'scorekeeper:create_app()'
 

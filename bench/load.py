@@ -9,7 +9,7 @@ floors in the same harness, on SQLite and (with BENCH_DATABASE_URL) PostgreSQL.
     BENCH_ROUNDS=3     rounds; each runs the three phases one after the other
     BENCH_PHONES=20    phones, each with its own Vier-Anderle game of four
     BENCH_CLIENTS=2    processes the phones run in (threads in each)
-    BENCH_WORKERS=4    gunicorn worker processes (SCOREKEEPER_WORKERS; threads as configured)
+    BENCH_WORKERS=4    gunicorn worker processes (SCOREKEEPER_WORKERS; gevent, as configured)
 
     smoke: BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_PHONES=2 BENCH_CLIENTS=1 BENCH_WORKERS=1
 

@@ -88,6 +88,11 @@ def create_app(test_config=None):
         # a table page stays open all evening; a hand kept on a phone without network takes a
         # fresh token when it is sent (static/js/queue.js)
         WTF_CSRF_TIME_LIMIT=24 * 3600,
+        # live updates: pushed over a stream (SCOREKEEPER_LIVE_STREAMS=0: the pages poll), sent
+        # to the other processes through this Redis or PostgreSQL (default: the rate limits'
+        # Redis, else a PostgreSQL database, else within the one process)
+        LIVE_STREAMS=os.environ.get("SCOREKEEPER_LIVE_STREAMS", "1") != "0",
+        LIVE_URL=os.environ.get("SCOREKEEPER_LIVE_URL", ""),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -96,10 +101,11 @@ def create_app(test_config=None):
     _private_instance(app)
 
     from . import access as access_rules
-    from . import assets, cli, devices, display, i18n, security
+    from . import assets, cli, devices, display, i18n, live, security
     from . import games as registry
     from .db import db, migrate
     from .views import access, evenings, games, groups, main, standings, tv
+    from .views import live as live_views
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_folder("migrations")))
@@ -118,6 +124,7 @@ def create_app(test_config=None):
     cli.init_app(app)
     security.init_app(app)
     access_rules.init_app(app)
+    live.init_app(app)
     app.register_blueprint(main.bp)
     app.register_blueprint(access.bp)
     app.register_blueprint(groups.bp)
@@ -125,4 +132,5 @@ def create_app(test_config=None):
     app.register_blueprint(evenings.bp)
     app.register_blueprint(standings.bp)
     app.register_blueprint(tv.bp)
+    app.register_blueprint(live_views.bp)
     return app

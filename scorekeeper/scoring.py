@@ -24,7 +24,7 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import engine
+from . import engine, live
 from .db import db
 from .models import ENDED, Entry, Game, Revision, now
 
@@ -103,6 +103,7 @@ def claim(game: Game, **values: Any) -> None:
         raise StaleEntry()
     for key, value in values.items():  # the row holds them now: so does the object, unread
         set_committed_value(game, key, value)
+    live.changed(game.group_id, game.id, game.version)  # its watchers hear of it on commit
 
 
 @functools.cache

@@ -1,4 +1,5 @@
-"""Two app processes behind one PostgreSQL and one Redis answer alike and share rate limits."""
+"""Two app processes behind one PostgreSQL and one Redis answer alike, share rate limits and
+tell each other's watching phones of a change."""
 
 import http.client
 import os
@@ -92,6 +93,14 @@ def two_processes(tmp_path, request):
         server.wait(timeout=20)
 
 
+def _next_event(response) -> str:
+    """The data of a Server-Sent Events stream's next event."""
+    while line := response.readline().decode():
+        if line.startswith("data: "):
+            return line.removeprefix("data: ").strip()
+    raise AssertionError("the stream ended")
+
+
 def _csrf(page: str) -> str:
     return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
 
@@ -129,6 +138,16 @@ def test_two_processes_give_the_same_answers_and_share_the_rate_limits(two_proce
                                                   "queen": "B"})[0] == 302
     assert host.open("GET", game + "/state.json")[2] == other.open("GET", game + "/state.json")[2]
     assert '"hands_played":1' in host.open("GET", game + "/state.json")[2].replace(" ", "")
+    # the host's table hears over its stream (on one process) of a hand entered on the other
+    stream = http.client.HTTPConnection("127.0.0.1", one, timeout=10)
+    stream.request("GET", game + "/live/stream", headers={"Cookie": host.cookie})
+    events = stream.getresponse()
+    assert _next_event(events) == "1"
+    assert other.open("POST", game + "/entries", {"csrf_token": _csrf(table), "seq": "2",
+                                                  "key": uuid.uuid4().hex, "hearts-A": "13",
+                                                  "queen": "B"})[0] == 302
+    assert _next_event(events) == "2"
+    stream.close()
     assert Phone(two).open("GET", "/g/tanne")[0] == 404  # a stranger, on either process
     assert Phone(one).open("GET", "/g/tanne")[0] == 404
 

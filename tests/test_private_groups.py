@@ -96,6 +96,7 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
                f"/g/tanne/evenings/{ids['evening_id']}/settlement.json", "/g/tanne/standings",
                f"/g/tanne/players/{ids['player_id']}", "/g/tanne/live",
                f"/g/tanne/games/{ids['game_id']}/live",
+               "/g/tanne/live/stream", f"/g/tanne/games/{ids['game_id']}/live/stream",
                "/g/tanne/tv", f"/g/tanne/games/{ids['game_id']}/tv",  # the pub's TV
                "/g/tanne/manifest.webmanifest"}  # on the home screen
     assert {url for (_m, url), code in reads.items() if code == 200} == allowed

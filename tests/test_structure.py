@@ -12,7 +12,7 @@ FLOORS = [
     ["engine", "engine.*"],
     # what everything above uses: the tables, names, words and pictures
     ["db", "models", "attempts", "names", "devices", "i18n", "display", "charts", "settlement",
-     "security", "assets"],
+     "security", "assets", "live"],
     # each game's adapter and the forms it builds
     ["games", "games.*"],
     # the stored games and what is derived from them

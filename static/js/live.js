@@ -1,12 +1,11 @@
-// Live: other phones' hands. A table, an evening or the standings polls its version every 2 s
-// (304 if unchanged), not with the screen off; on again, or back from the browser's memory, at
-// once. A new version shows the new page; when the player has typed, only the live parts and
-// a note: nothing typed is lost (a hand entered meanwhile is refused by the server).
+// Live: a stream brings each new version (first the current one); without it, a poll every 2 s.
+// Not with the screen off; on again, at once. When the player has typed: live parts and a note.
 import { state } from "./state.js";
 import { setUp } from "./page.js";
 
-// the page's body becomes that of `html` (the server's answer), as if it had been loaded, and
-// the service worker keeps it as the page's copy
+const stream = { source: null, url: null, open: false, missed: false };
+
+// the page's body becomes that of `html` (the server's answer); the service worker keeps it
 export function show(html, url) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   document.title = fresh.title;
@@ -33,23 +32,44 @@ export async function refresh(whole) {
   return true;
 }
 
-// shown: just shown from memory (some browsers still call it hidden)
+// `now`: the newest version; shown: back from memory (some browsers still say hidden)
+async function arrived(now, shown) {
+  const live = document.querySelector("[data-live]");
+  stream.missed = (document.hidden && shown !== true) || state.busy;
+  if (!live || stream.missed) return;
+  if (now !== live.dataset.version && await refresh(!state.typed)) live.dataset.version = now;
+}
+
 export async function poll(shown) {
   const live = document.querySelector("[data-live]");
   if (!live || (document.hidden && shown !== true) || state.busy) return;
   try {
     const answer = await fetch(live.dataset.live, { cache: "no-cache", credentials: "same-origin" });
-    if (!answer.ok) return;
-    const now = String((await answer.json()).version);
-    if (now !== live.dataset.version && await refresh(!state.typed)) live.dataset.version = now;
-  } catch (e) {
-    // no network for a moment: the next poll tries again
-  }
+    if (answer.ok) await arrived(String((await answer.json()).version), shown);
+  } catch (e) { /* no network: the next poll tries again */ }
+}
+
+// a stream for the page's version URL (a hand's answer may change the page)
+function listen(off) {
+  const live = document.querySelector("[data-live]");
+  const url = live && !off && window.EventSource ? `${live.dataset.live}/stream` : null;
+  if (url === stream.url) return;
+  stream.source?.close();
+  Object.assign(stream, { source: null, url, open: false });
+  if (!url) return;
+  const source = stream.source = new EventSource(url);
+  // a version, or "?" (a group's page): ask for it
+  source.onmessage = (e) => { stream.open = true; if (e.data === "?") poll(); else arrived(e.data); };
+  source.onerror = () => { // reopened by the browser, unless refused (204): we retry in 1 min
+    stream.open = false;
+    if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);
+  };
 }
 
 export function startPolling() {
-  setInterval(poll, 2000);
+  listen();
+  setInterval(() => { listen(); if (!stream.open || stream.missed) poll(); }, 2000);
   document.addEventListener("visibilitychange", () => poll());
-  // back or forward to a page kept in the browser's memory: bring it up to date
-  window.addEventListener("pageshow", (e) => { if (e.persisted) poll(true); });
+  window.addEventListener("pagehide", (e) => { if (e.persisted) listen(true); });
+  window.addEventListener("pageshow", (e) => { if (e.persisted) { listen(); poll(true); } });
 }

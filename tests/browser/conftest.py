@@ -27,6 +27,7 @@ def live_app(tmp_path):
     thread.start()
     app.config["BASE_URL"] = f"http://127.0.0.1:{server.server_port}"
     yield app
+    app.extensions["live"].close()  # the pages' open streams end
     server.shutdown()
     thread.join()
 

@@ -1,6 +1,8 @@
 """What static/js/live.js and static/sw.js promise, tested in a real Chromium: a page back from
 the back-forward cache polls at once, polling pauses while the screen is off (and comes back at
-once), and the service worker waits 4 s for the network before it shows the kept page."""
+once), the service worker waits 4 s for the network before it shows the kept page, and another
+phone's hand arrives over the page's stream, after the stream dropped, and by polling without
+one."""
 
 import threading
 import time
@@ -90,7 +92,8 @@ def test_a_page_back_from_the_back_forward_cache_polls_at_once(bfcache_browser, 
     page.go_back(wait_until="commit")  # a page from memory fires no load event
     back = time.monotonic()
     page.locator(".last", has_text="Hand 1").wait_for(timeout=1500)  # the other phone's deal
-    assert page.evaluate("window.shows") == [False, True]  # the same page, from memory
+    assert page.evaluate("window.shows") == [False, True], page.evaluate(  # from memory
+        "JSON.stringify(performance.getEntriesByType('navigation')[0].notRestoredReasons)")
     assert polls and polls[0] - back < 1.5
     shots("back-up-to-date")
     assert errors == []
@@ -99,6 +102,7 @@ def test_a_page_back_from_the_back_forward_cache_polls_at_once(bfcache_browser, 
 
 def test_polling_pauses_with_the_screen_off_and_comes_back_at_once(phone, shots, browser,
                                                                    live_app):
+    live_app.config["LIVE_STREAMS"] = False  # the polling a page falls back on without stream
     set_up_group(phone, shots, FOUR)
     start(phone, shots, "hintersche", FOUR)
     phone.add_init_script(TICKS)
@@ -159,3 +163,53 @@ def test_the_service_worker_gives_the_network_4_s_before_it_shows_the_kept_page(
         shots("kept-page-after-4-s")
     finally:
         release.set()
+
+
+def test_a_hand_reaches_the_other_phone_over_its_stream_and_by_polling_when_it_drops(
+        phone, shots, browser, live_app, network):
+    set_up_group(phone, shots, FOUR)
+    start(phone, shots, "hintersche", FOUR)
+    table = phone.url
+    # the other phone reaches the app through the pub's Wi-Fi (`network`), which can be cut
+    other = browser.new_context(viewport=PHONE, locale="de-DE", base_url=network.url,
+                                storage_state=phone.context.storage_state()).new_page()
+    polls, streams, other_shots = polls_of(other), [], Shots(other, "stream")
+    other.on("response", lambda r: streams.append(r.status) if r.url.endswith("/live/stream")
+             else None)
+    other.goto(network.url + "/g/" + table.split("/g/", 1)[1])
+    other.wait_for_function("() => true")
+    for _ in range(50):
+        if streams:
+            break
+        other.wait_for_timeout(100)
+    assert streams == [200]
+    before = len(polls)
+    hintersche_deal(phone, {"A": 30, "B": 45, "C": 35})
+    other.locator(".last", has_text="Hand 1").wait_for(timeout=1500)
+    assert len(polls) == before  # the stream brought it, no poll
+    other_shots("hand-from-the-other-phone")
+
+    # the Wi-Fi drops: a hand entered meanwhile is shown once it is back (the stream opened
+    # again starts with the current version)
+    network.cut()
+    hintersche_deal(phone, {"A": 20, "B": 21, "C": 99})
+    other.wait_for_timeout(500)
+    assert other.locator(".last", has_text="Hand 2").count() == 0
+    network.restore()
+    other.locator(".last", has_text="Hand 2").wait_for(timeout=6000)
+
+    # the server gives no more streams (a proxy that cannot pass them on): the page polls
+    live_app.config["LIVE_STREAMS"] = False
+    live_app.extensions["live"].hub.end_all()
+    other.wait_for_function("() => true")
+    for _ in range(60):
+        if streams[-1] == 204:
+            break
+        other.wait_for_timeout(100)
+    assert streams[-1] == 204
+    before = len(polls)
+    hintersche_deal(phone, {"A": 105, "B": 10, "C": 15})
+    other.locator(".last", has_text="Hand 3").wait_for(timeout=4000)
+    assert len(polls) > before
+    other_shots("hand-by-polling")
+    other.context.close()

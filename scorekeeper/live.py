@@ -1,0 +1,269 @@
+"""Live updates: a change to a game or a group is pushed to the phones that watch it.
+
+A change is noted where it happens (`changed`, and every row of a group that a flush writes)
+and sent once its transaction commits, so no phone hears of a change that was rolled back.
+Each process keeps the open streams of its phones in a `Hub`; a change reaches the hubs of all
+processes through Redis pub/sub when the app has a Redis (`LIVE_URL`, else the rate limits'),
+through PostgreSQL's LISTEN/NOTIFY on PostgreSQL, and within the process otherwise (`make
+serve` without Redis runs one process).
+
+A stream is only a shortcut: it starts with the current version, and a page without one asks
+for the version itself (static/js/live.js), so a phone whose stream dropped misses nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import queue
+import threading
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy import event, inspect, text
+from sqlalchemy.engine import make_url
+from sqlalchemy.orm import Session
+from sqlalchemy.orm.util import identity_key
+
+from .db import db
+from .models import Evening, PaidPayment
+
+CHANNEL = "scorekeeper_live"
+KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed
+RETRY_MS = 2000  # how soon a phone opens a dropped stream again
+log = logging.getLogger(__name__)
+_everyone: weakref.WeakSet[Live] = weakref.WeakSet()  # this process's apps' Live
+
+
+@dataclass(frozen=True)
+class Change:
+    """A group changed; `game` and `version`: that game, now at that version."""
+
+    group: int
+    game: int | None = None
+    version: int | None = None
+
+
+def changed(group: int, game: int | None = None, version: int | None = None) -> None:
+    """Note a change of the current transaction; it is sent when the transaction commits."""
+    db.session().info.setdefault("live", set()).add(Change(group, game, version))
+
+
+class Hub:
+    """The open streams of this process, by group: each a queue of the group's changes (None:
+    the stream ends)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.streams: dict[int, set[queue.Queue[Change | None]]] = {}
+
+    def subscribe(self, group: int) -> queue.Queue[Change | None]:
+        inbox: queue.Queue[Change | None] = queue.Queue()
+        with self.lock:
+            self.streams.setdefault(group, set()).add(inbox)
+        return inbox
+
+    def unsubscribe(self, group: int, inbox: queue.Queue[Change | None]) -> None:
+        with self.lock:
+            self.streams.get(group, set()).discard(inbox)
+            if not self.streams.get(group, True):
+                del self.streams[group]
+
+    def deliver(self, change: Change) -> None:
+        with self.lock:
+            inboxes = list(self.streams.get(change.group, ()))
+        for inbox in inboxes:
+            inbox.put(change)
+
+    def end_all(self) -> None:
+        """End every stream: the phones fall back to asking, then open a new one."""
+        with self.lock:
+            inboxes = [inbox for group in self.streams.values() for inbox in group]
+        for inbox in inboxes:
+            inbox.put(None)
+
+
+class Live:
+    """The app's hub and how its changes travel to the other processes (`url`: redis://...,
+    postgresql://... or memory://)."""
+
+    def __init__(self, url: str) -> None:
+        self.url, self.hub = url, Hub()
+        self.kind = url.split(":", 1)[0].split("+", 1)[0]
+        self.listening = False
+        self.ready = threading.Event()  # the listener hears every change from now on
+        self.closed = threading.Event()
+        self.lock = threading.Lock()
+        self.redis: Any = None  # the client that sends, made when first needed
+        _everyone.add(self)
+
+    # sending
+
+    def publish(self, changes: set[Change]) -> None:
+        """Send the changes to every process's hub (this one's too)."""
+        if self.kind == "memory":
+            for change in changes:
+                self.hub.deliver(change)
+            return
+        messages = [json.dumps([c.group, c.game, c.version]) for c in changes]
+        try:
+            if self.kind == "redis":
+                import redis
+
+                with self.lock:
+                    if self.redis is None:
+                        self.redis = redis.Redis.from_url(self.url)
+                for message in messages:
+                    self.redis.publish(CHANNEL, message)
+            else:  # after the commit, on a connection of the app's pool
+                with db.engine.connect() as conn:
+                    for message in messages:
+                        conn.execute(text("SELECT pg_notify(:channel, :message)"),
+                                     {"channel": CHANNEL, "message": message})
+                    conn.commit()
+        except Exception:  # the change is stored; its watchers see it when they ask next
+            log.warning("live: could not send %s", messages, exc_info=True)
+
+    # receiving
+
+    def subscribe(self, group: int) -> queue.Queue[Change | None]:
+        """A new stream's inbox: it gets every change of the group committed from now on."""
+        if self.kind != "memory":
+            if not self.listening:
+                with self.lock:
+                    if not self.listening:
+                        self.listening = True
+                        threading.Thread(target=self._listen, daemon=True,
+                                         name="scorekeeper-live").start()
+            self.ready.wait(5.0)  # else its phone is sent on when the listener is back
+        return self.hub.subscribe(group)
+
+    def _listen(self) -> None:
+        """Hand every change sent by any process to this process's hub; when the connection
+        is lost, end the streams (their phones ask meanwhile) and connect again."""
+        while not self.closed.is_set():
+            try:
+                for message in self._messages():
+                    if message is None:  # listening (again): a stream opened meanwhile may
+                        self.hub.end_all()  # have missed a change; its phone asks anew
+                        self.ready.set()
+                        continue
+                    group, game, version = json.loads(message)
+                    self.hub.deliver(Change(group, game, version))
+            except Exception:
+                log.warning("live: lost the connection to %s", self.kind, exc_info=True)
+            self.ready.clear()
+            self.hub.end_all()
+            self.closed.wait(1.0)
+
+    def _messages(self) -> Iterator[str | None]:
+        """What the other processes send, after None once listening."""
+        if self.kind == "redis":
+            import redis
+
+            client = redis.Redis.from_url(self.url)
+            pubsub = client.pubsub()
+            try:
+                pubsub.subscribe(CHANNEL)
+                while pubsub.get_message(timeout=1.0) is None:  # the subscription's answer
+                    pass
+                yield None
+                while not self.closed.is_set():
+                    message = pubsub.get_message(timeout=1.0)
+                    if message is not None and message["type"] == "message":
+                        yield message["data"].decode()
+            finally:
+                pubsub.close()
+                client.close()
+        else:
+            import psycopg
+
+            url = make_url(self.url).set(drivername="postgresql")
+            with psycopg.connect(url.render_as_string(hide_password=False),
+                                 autocommit=True) as conn:
+                conn.execute(f"LISTEN {CHANNEL}")
+                yield None
+                while not self.closed.is_set():
+                    for notify in conn.notifies(timeout=1.0):
+                        yield notify.payload
+
+    def close(self) -> None:
+        """Stop listening and end every stream (the app is going away)."""
+        self.closed.set()
+        self.hub.end_all()
+        if self.redis is not None:
+            self.redis.close()
+
+    # what a phone reads
+
+    def stream(self, inbox: queue.Queue[Change | None], group: int, game: int | None,
+               version: str) -> Iterator[str]:
+        """Server-Sent Events for a page that watches `game` (or the whole group), from the
+        inbox it subscribed before it read `version`: that version first, then each new one (a
+        group's page is told "?": ask for the version)."""
+        try:
+            yield f"retry: {RETRY_MS}\ndata: {version}\n\n"
+            while True:
+                try:
+                    change = inbox.get(timeout=KEEPALIVE)
+                except queue.Empty:
+                    yield ": still here\n\n"
+                    continue
+                if change is None:
+                    return
+                if game is None:
+                    yield "data: ?\n\n"
+                elif change.game == game:
+                    yield f"data: {change.version}\n\n"
+        finally:
+            self.hub.unsubscribe(group, inbox)
+
+
+def end_streams() -> None:
+    """End every stream of this process (it is stopping): the phones open new ones with the
+    next process at once instead of holding this one until it is cut off."""
+    for live in list(_everyone):
+        live.hub.end_all()
+
+
+def _rows_of_groups(session: Session, flush_context: Any) -> None:
+    """A flush that writes a group's games, evenings, payments (or other rows with a
+    group_id) notes a change of that group."""
+    for row in (*session.new, *session.dirty, *session.deleted):
+        loaded = inspect(row).dict  # what the row holds already: nothing is read here
+        group = loaded.get("group_id")
+        if isinstance(row, PaidPayment):  # its evening was read to get here
+            evening = session.identity_map.get(identity_key(Evening, loaded.get("evening_id")))
+            group = evening.group_id if isinstance(evening, Evening) else None
+        if isinstance(group, int):
+            session.info.setdefault("live", set()).add(Change(group))
+
+
+def _send(session: Session) -> None:
+    changes = session.info.pop("live", set())
+    games = {change.group for change in changes if change.game is not None}
+    changes = {c for c in changes if c.game is not None or c.group not in games}  # one is enough
+    if changes:
+        current_app.extensions["live"].publish(changes)
+
+
+def _forget(session: Session) -> None:
+    session.info.pop("live", None)
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its `Live` (app.extensions["live"]) and send what each commit changed."""
+    url = app.config.get("LIVE_URL")
+    if not url:
+        shared = app.config.get("RATELIMIT_STORAGE_URI", "")
+        database = app.config["SQLALCHEMY_DATABASE_URI"]
+        url = (shared if shared.startswith(("redis://", "rediss://"))
+               else database if database.startswith("postgresql") else "memory://")
+    app.extensions["live"] = Live(url)
+    if not event.contains(Session, "after_flush", _rows_of_groups):
+        event.listen(Session, "after_flush", _rows_of_groups)
+        event.listen(Session, "after_commit", _send)
+        event.listen(Session, "after_rollback", _forget)

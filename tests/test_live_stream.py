@@ -1,0 +1,153 @@
+"""Live streams: a change is pushed to the pages that watch it once it is stored, a stream
+starts with the current version, and the changes travel between processes through Redis or
+PostgreSQL."""
+
+import os
+import queue
+import socket
+import time
+import uuid
+
+import pytest
+from support import enter, make_app, phone, start_game
+
+from scorekeeper import live
+from scorekeeper.db import db
+
+HAND = {"hearts-A": "13", "queen": "B"}
+
+
+def events(client, path):
+    """The stream at `path` as an iterator of its events' data (comments skipped)."""
+    response = client.get(path, buffered=False)
+    assert response.status_code == 200
+    assert response.mimetype == "text/event-stream"
+    chunks = response.iter_encoded()
+
+    def read():
+        for chunk in chunks:
+            for line in chunk.decode().splitlines():
+                if line.startswith("data: "):
+                    yield line.removeprefix("data: ")
+    return read(), response
+
+
+def waiting(app, expected):
+    """How many changes wait for each open stream, once they are `expected` (through
+    PostgreSQL they arrive a moment after the commit; a test never waits on a stream for a
+    change that never comes)."""
+    for _ in range(50 if any(expected) else 10):  # nothing expected: still nothing after 1 s
+        now = [inbox.qsize() for group in app.extensions["live"].hub.streams.values()
+               for inbox in group]
+        if now == expected and any(expected):
+            break
+        time.sleep(0.1)
+    return now
+
+
+def test_a_table_hears_each_hand_another_phone_enters(app, client):
+    table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    stream, response = events(phone(app), table + "/live/stream")
+    assert next(stream) == "0"  # the version now
+    assert enter(client, table, HAND).status_code == 302
+    assert waiting(app, [1]) == [1]
+    assert next(stream) == "1"
+    client.post(table + "/undo", data={"seq": 1})
+    assert waiting(app, [1]) == [1]
+    assert next(stream) == "2"
+    response.close()
+    assert app.extensions["live"].hub.streams == {}  # a closed stream is forgotten
+
+
+def test_a_group_page_is_told_to_ask_when_anything_of_the_group_changes(app, client):
+    table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    version = client.get("/g/tanne/live").get_json()["version"]
+    stream, response = events(client, "/g/tanne/live/stream")
+    assert next(stream) == version
+    assert enter(client, table, HAND).status_code == 302
+    assert waiting(app, [1]) == [1]  # once for the hand (its game and its standings rows)
+    assert next(stream) == "?"
+    assert client.get("/g/tanne/live").get_json()["version"] != version
+    response.close()
+
+
+def test_a_group_page_hears_of_a_payment_marked_as_paid(app, client):
+    pot = start_game(client, "vier-anderle", ["A", "B", "C", "D"])
+    assert enter(client, pot, {"tricks-A": 4}).status_code == 302
+    assert client.post(pot + "/close").status_code == 302
+    evening = "/g/tanne/evenings/1"  # today's, the group's first
+    payment = client.get(evening + "/settlement.json").get_json()["payments"][0]
+    stream, response = events(client, "/g/tanne/live/stream")
+    version = next(stream)
+    assert client.post(evening + "/paid", data={"payer": payment["from"], "payee": payment["to"],
+                                                "cents": payment["cents"]}).status_code == 302
+    assert waiting(app, [1]) == [1]
+    assert next(stream) == "?"
+    assert client.get("/g/tanne/live").get_json()["version"] != version
+    response.close()
+
+
+def test_a_refused_hand_sends_nothing(app, client):
+    table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    stream, response = events(client, table + "/live/stream")
+    next(stream)
+    enter(client, table, HAND, seq=7)  # not the next hand: refused
+    assert client.get(table + "/record.json").get_json()["hands"] == []
+    assert waiting(app, [0]) == [0]
+    response.close()
+
+
+def test_the_stream_of_a_group_the_phone_has_not_joined_is_not_found(app, client):
+    table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    stranger = app.test_client()
+    assert stranger.get(table + "/live/stream").status_code == 404
+    assert stranger.get("/g/tanne/live/stream").status_code == 404
+
+
+def test_without_streams_the_page_is_told_to_poll(app, client):
+    table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    app.config["LIVE_STREAMS"] = False
+    assert client.get(table + "/live/stream").status_code == 204
+
+
+def _reachable(port):
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        return True
+    except OSError:
+        return False
+
+
+TRANSPORTS = []
+if _reachable(6379):
+    TRANSPORTS.append(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+if os.environ.get("TEST_DATABASE_URL"):
+    TRANSPORTS.append("postgresql")
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+def test_a_change_reaches_the_streams_of_another_process(transport, tmp_path):
+    # two apps with the same Redis or PostgreSQL stand for two processes
+    kind = "postgresql" if transport == "postgresql" else "sqlite"
+    url = {} if kind == "postgresql" else {"LIVE_URL": transport}
+    sender, watcher = (make_app(kind, tmp_path, **url) for _ in range(2))
+    assert sender.extensions["live"].kind == watcher.extensions["live"].kind
+    group = int(uuid.uuid4().int % 1_000_000_000)  # no other test's group
+    inbox = watcher.extensions["live"].subscribe(group)
+    try:
+        change = live.Change(group, 7, 3)
+        for _ in range(50):  # until the watcher listens
+            with sender.app_context():
+                sender.extensions["live"].publish({change})
+            try:
+                assert inbox.get(timeout=0.2) == change
+                break
+            except queue.Empty:
+                continue
+        else:
+            pytest.fail("the change never arrived")
+    finally:
+        for app in (sender, watcher):
+            app.extensions["live"].close()
+            with app.app_context():
+                db.engine.dispose()
