@@ -5,7 +5,7 @@ import time
 
 import pytest
 from conftest import PHONE, Shots
-from test_play import card, chip, save, set_up_group, start, state
+from test_play import chip, save, set_up_group, start, state
 
 from scorekeeper.db import db
 from scorekeeper.models import Game
