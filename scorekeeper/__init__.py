@@ -93,6 +93,8 @@ def create_app(test_config=None):
         # Redis, else a PostgreSQL database, else within the one process)
         LIVE_STREAMS=os.environ.get("SCOREKEEPER_LIVE_STREAMS", "1") != "0",
         LIVE_URL=os.environ.get("SCOREKEEPER_LIVE_URL", ""),
+        # the channel's name there: apps that share a database or Redis keep theirs apart
+        LIVE_CHANNEL=os.environ.get("SCOREKEEPER_LIVE_CHANNEL", "scorekeeper_live"),
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)

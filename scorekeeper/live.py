@@ -23,15 +23,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import event, inspect, text
+from sqlalchemy import Text, bindparam, cast, event, func, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from .db import db
-from .models import Evening, PaidPayment
+from .models import Evening, Game, PaidPayment
 
-CHANNEL = "scorekeeper_live"
+CHANNEL = "scorekeeper_live"  # the default; LIVE_CHANNEL (letters, digits, _) for another
 KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed
 RETRY_MS = 2000  # how soon a phone opens a dropped stream again
 log = logging.getLogger(__name__)
@@ -45,6 +45,20 @@ class Change:
     group: int
     game: int | None = None
     version: int | None = None
+
+
+# On PostgreSQL a game's change is announced by the UPDATE that makes it (in its RETURNING):
+# PostgreSQL delivers a NOTIFY only when its transaction commits, and a hand costs no statement
+# more (scoring.claim)
+NOTIFY_GAME = func.pg_notify(
+    bindparam("live_channel"),
+    cast(func.json_build_array(Game.group_id, Game.id, Game.version), Text))
+
+
+def announced_by_database() -> str | None:
+    """The channel, if changes travel by PostgreSQL's NOTIFY (else Redis, or in the process)."""
+    live = current_app.extensions["live"]
+    return str(live.channel) if live.kind == "postgresql" else None
 
 
 def changed(group: int, game: int | None = None, version: int | None = None) -> None:
@@ -90,8 +104,10 @@ class Live:
     """The app's hub and how its changes travel to the other processes (`url`: redis://...,
     postgresql://... or memory://)."""
 
-    def __init__(self, url: str) -> None:
-        self.url, self.hub = url, Hub()
+    def __init__(self, url: str, channel: str = CHANNEL) -> None:
+        if not channel.replace("_", "").isalnum():
+            raise ValueError(f"LIVE_CHANNEL {channel!r}: letters, digits and _ only")
+        self.url, self.hub, self.channel = url, Hub(), channel
         self.kind = url.split(":", 1)[0].split("+", 1)[0]
         self.listening = False
         self.ready = threading.Event()  # the listener hears every change from now on
@@ -117,12 +133,12 @@ class Live:
                     if self.redis is None:
                         self.redis = redis.Redis.from_url(self.url)
                 for message in messages:
-                    self.redis.publish(CHANNEL, message)
+                    self.redis.publish(self.channel, message)
             else:  # after the commit, on a connection of the app's pool
                 with db.engine.connect() as conn:
                     for message in messages:
                         conn.execute(text("SELECT pg_notify(:channel, :message)"),
-                                     {"channel": CHANNEL, "message": message})
+                                     {"channel": self.channel, "message": message})
                     conn.commit()
         except Exception:  # the change is stored; its watchers see it when they ask next
             log.warning("live: could not send %s", messages, exc_info=True)
@@ -167,7 +183,7 @@ class Live:
             client = redis.Redis.from_url(self.url)
             pubsub = client.pubsub()
             try:
-                pubsub.subscribe(CHANNEL)
+                pubsub.subscribe(self.channel)
                 while pubsub.get_message(timeout=1.0) is None:  # the subscription's answer
                     pass
                 yield None
@@ -184,7 +200,7 @@ class Live:
             url = make_url(self.url).set(drivername="postgresql")
             with psycopg.connect(url.render_as_string(hide_password=False),
                                  autocommit=True) as conn:
-                conn.execute(f"LISTEN {CHANNEL}")
+                conn.execute(f"LISTEN {self.channel}")
                 yield None
                 while not self.closed.is_set():
                     for notify in conn.notifies(timeout=1.0):
@@ -262,7 +278,7 @@ def init_app(app: Flask) -> None:
         database = app.config["SQLALCHEMY_DATABASE_URI"]
         url = (shared if shared.startswith(("redis://", "rediss://"))
                else database if database.startswith("postgresql") else "memory://")
-    app.extensions["live"] = Live(url)
+    app.extensions["live"] = Live(url, app.config.get("LIVE_CHANNEL") or CHANNEL)
     if not event.contains(Session, "after_flush", _rows_of_groups):
         event.listen(Session, "after_flush", _rows_of_groups)
         event.listen(Session, "after_commit", _send)

@@ -97,22 +97,29 @@ def claim(game: Game, **values: Any) -> None:
     """Write `values` to the game and bump its version, unless somebody else changed the game
     since we read it (then raise StaleEntry: the caller rolls back and asks again)."""
     values = {"version": game.version + 1, "updated_at": now(), **values}
+    channel = live.announced_by_database()  # the UPDATE itself tells the watchers, on commit
+    notify = channel is not None
     result = cast(CursorResult[Any], db.session.execute(
-        _claim(tuple(values)), {"claimed_id": game.id, "claimed_version": game.version, **values}))
-    if result.rowcount != 1:
+        _claim(tuple(values), notify), {"claimed_id": game.id, "claimed_version": game.version,
+                                        **({"live_channel": channel} if notify else {}),
+                                        **values}))
+    if (len(result.all()) if notify else result.rowcount) != 1:
         raise StaleEntry()
     for key, value in values.items():  # the row holds them now: so does the object, unread
         set_committed_value(game, key, value)
-    live.changed(game.group_id, game.id, game.version)  # its watchers hear of it on commit
+    if not notify:
+        live.changed(game.group_id, game.id, game.version)  # its watchers hear of it on commit
 
 
 @functools.cache
-def _claim(columns: tuple[str, ...]) -> Any:
-    """The UPDATE of `claim` that writes these columns, built once."""
-    return (update(Game)
-            .where(Game.id == bindparam("claimed_id"), Game.version == bindparam("claimed_version"))
-            .values({name: bindparam(name) for name in columns})
-            .execution_options(synchronize_session=False))
+def _claim(columns: tuple[str, ...], notify: bool) -> Any:
+    """The UPDATE of `claim` that writes these columns (and sends the NOTIFY), built once."""
+    statement = (update(Game)
+                 .where(Game.id == bindparam("claimed_id"),
+                        Game.version == bindparam("claimed_version"))
+                 .values({name: bindparam(name) for name in columns})
+                 .execution_options(synchronize_session=False))
+    return statement.returning(live.NOTIFY_GAME) if notify else statement
 
 
 def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:

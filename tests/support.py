@@ -45,6 +45,8 @@ def make_app(kind: str, tmp_path: Path, **config):
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": database_url(kind, tmp_path),
+        # each worker's PostgreSQL schema has its own games: and its own channel for them
+        "LIVE_CHANNEL": f"scorekeeper_live_{SCHEMA}",
         **config,
     })
     if kind == "postgresql":
