@@ -98,12 +98,11 @@ def prepare_tables(url: str, count: int = 2 * PHONES) -> tuple[str, list[int]]:
     return token, games
 
 
-def serve(url: str, port: int) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_BIND": f"127.0.0.1:{port}",
-           "SCOREKEEPER_WORKERS": WORKERS, "RATELIMIT_STORAGE_URI": "memory://"}
+def start(env: dict[str, str], port: int, *args: str) -> subprocess.Popen:
+    """gunicorn with gunicorn.conf.py and `args` (options, which win over the file, then the
+    app), on `port`: returned once it accepts connections."""
     server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "--config",
-                               str(ROOT / "gunicorn.conf.py"), "--pythonpath",
-                               str(ROOT / "bench"), "load_app:create()"],
+                               str(ROOT / "gunicorn.conf.py"), *args],
                               cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
     for _ in range(200):
         try:
@@ -113,6 +112,12 @@ def serve(url: str, port: int) -> subprocess.Popen:
             time.sleep(0.1)
     server.kill()
     raise SystemExit("gunicorn did not start")
+
+
+def serve(url: str, port: int) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_BIND": f"127.0.0.1:{port}",
+           "SCOREKEEPER_WORKERS": WORKERS, "RATELIMIT_STORAGE_URI": "memory://"}
+    return start(env, port, "--pythonpath", str(ROOT / "bench"), "load_app:create()")
 
 
 def cpu_seconds(master: int) -> float:

@@ -53,18 +53,7 @@ def serve(url: str, port: int, extra: list[str]) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_BIND": f"127.0.0.1:{port}",
            "RATELIMIT_STORAGE_URI": "memory://"}
     env.pop("SCOREKEEPER_WORKERS", None)
-    server = subprocess.Popen([str(Path(sys.executable).parent / "gunicorn"), "--config",
-                               str(ROOT / "gunicorn.conf.py"), *extra,
-                               "scorekeeper:create_app()"],
-                              cwd=ROOT, env=env, stderr=subprocess.DEVNULL)
-    for _ in range(150):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return server
-        except OSError:
-            time.sleep(0.1)
-    server.kill()
-    raise SystemExit("gunicorn did not start")
+    return load.start(env, port, *extra, "scorekeeper:create_app()")
 
 
 class SlowSockets:
