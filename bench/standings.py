@@ -1,5 +1,5 @@
-"""Server time of the standings page with 100,000 hands in the group, against a floor: a bare
-Flask GET rendering a small cached template (bench/common.py).
+"""Server time of the standings page (and the group's page) with 100,000 hands in the group,
+against a floor: a bare Flask GET rendering a small cached template (bench/common.py).
 
     .venv/bin/python bench/standings.py
     BENCH_DATABASE_URL=postgresql+psycopg://postgres@127.0.0.1:5432/test \\
@@ -39,7 +39,8 @@ GAME_HANDS = int(os.environ.get("BENCH_GAME_HANDS", "200"))
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "30"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 TARGET_MS = 150
-PAGES = ("/g/tanne/standings", "/g/tanne/standings?season=2026")
+# the standings, and the group's page (it adds up the Kasse from every game of the group)
+PAGES = ("/g/tanne/standings", "/g/tanne/standings?season=2026", "/g/tanne")
 
 
 def timed_page(client, url: str) -> float:
