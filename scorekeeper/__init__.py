@@ -115,6 +115,7 @@ def create_app(test_config=None):
     CSRFProtect(app)
     i18n.init_app(app)
     app.jinja_env.filters.update(display.FILTERS, device=devices.device_label)
+    app.jinja_env.globals["url_for"] = display.page_url
     app.jinja_env.globals["games_registry"] = registry.GAMES
     folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
     if folders:  # a game whose templates live outside the app's folder
