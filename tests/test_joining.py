@@ -236,3 +236,20 @@ def test_the_instance_files_made_by_make_are_private(tmp_path, monkeypatch):
     assert app.secret_key == "abc" and not (folder / "secret_key").exists()
     assert stat.S_IMODE(folder.stat().st_mode) == 0o700
     assert stat.S_IMODE((folder / "config.py").stat().st_mode) == 0o600
+
+
+def test_creating_groups_is_limited_to_thirty_a_day_per_address(app, monkeypatch):
+    """Ten an hour, and thirty a day however the hours are spread: the hours move on (the
+    limits' clock, in memory here), the day's count does not start again."""
+    import limits.storage.memory
+
+    clock = [1_800_000_000.0]
+    monkeypatch.setattr(limits.storage.memory.time, "time", lambda: clock[0])
+    codes = []
+    for hour in range(4):
+        clock[0] += 3601 * (hour > 0)
+        codes += [app.test_client().post("/groups", data={"name": f"Runde {hour}-{n}"})
+                  .status_code for n in range(10)]
+    assert codes == [302] * 30 + [429] * 10
+    clock[0] += 24 * 3600  # the next day
+    assert app.test_client().post("/groups", data={"name": "Morgen"}).status_code == 302
