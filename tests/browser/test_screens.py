@@ -166,6 +166,7 @@ def all_pages(pages, paths):
         "join-link": f"/join/{pages['token']}",
         "undo": pages["pot"] + "/undo", "new-vier-anderle": f"{group}/games/new?kind=vier-anderle",
         "history-hintersche-long": pages["rubber"] + "/history",
+        **{name: pages[key] + "/tv" for name, key in TV_PAGES.items()},
         **{f"table-{name}": path for name, path in paths.items()}})
     return found
 
