@@ -150,6 +150,9 @@ def test_the_tv_fits_the_screen_with_the_money_on_it(site, tv, size):
     at(phone, TVS[size], pages[TV_PAGES[tv]] + "/tv" if tv in TV_PAGES else pages["group"] + "/tv")
     assert phone.evaluate("document.documentElement.scrollHeight") <= height
     assert phone.evaluate("document.documentElement.scrollWidth") <= width
+    # nothing cut at the side of its part of the screen (a TV does not scroll)
+    assert phone.evaluate("[...document.querySelectorAll('.tv-parts > div')]"
+                          ".every((part) => part.scrollWidth <= part.clientWidth)")
     money = phone.locator(".money")
     if tv != "tv-hartenjagen":  # a running Hartenjagen has no money yet
         assert money.count() > 0
