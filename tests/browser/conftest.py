@@ -19,9 +19,9 @@ PHONE = {"width": 390, "height": 844}
 logging.getLogger("werkzeug").setLevel(logging.ERROR)
 
 
-@pytest.fixture
-def live_app(tmp_path):
-    app = make_app("sqlite", tmp_path)  # CSRF on, as in production
+@contextlib.contextmanager
+def serving(app):
+    """The app on a free port (its address in BASE_URL) while the block runs."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -30,6 +30,12 @@ def live_app(tmp_path):
     app.extensions["live"].close()  # the pages' open streams end
     server.shutdown()
     thread.join()
+
+
+@pytest.fixture
+def live_app(tmp_path):
+    with serving(make_app("sqlite", tmp_path)) as app:  # CSRF on, as in production
+        yield app
 
 
 @pytest.fixture(scope="session")
