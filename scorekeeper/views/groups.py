@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import access, accounts, club, engine, exports, names, security, versions
+from .. import access, club, engine, exports, ledger, names, security, versions
 from ..db import db
 from ..models import Evening, Game, Group, Player
 from .common import get_group_or_404, get_player_or_404, live_answer, name_taken
@@ -55,7 +55,7 @@ def home(slug: str):
     owner.player.choices = [(0, "–")] + [(p.id, p.name) for p in group.players if not p.archived]
     return render_template("groups/home.html", group=group, form=PlayerForm(), evenings=evenings,
                            owner_form=owner, leave_form=ConfirmForm(),
-                           kasse=accounts.kasse(group),
+                           kasse=ledger.summary(group),
                            running=[g for g in games if g.status == "running"],
                            recent=[g for g in games if g.status != "running"])
 
