@@ -149,7 +149,8 @@ def _held(where: Any, live_lines: list[Line], until: dt.date | None = None) -> i
     if until is not None:
         query = query.where(KasseEntry.day <= until)
         live_lines = [line for line in live_lines if line.day <= until]
-    return (db.session.scalar(query) or 0) + sum(line.cents for line in live_lines)
+    # int(): PostgreSQL sums a BIGINT column as a NUMERIC
+    return int(db.session.scalar(query) or 0) + sum(line.cents for line in live_lines)
 
 
 def balance(group: Group, until: dt.date | None = None) -> int:
@@ -193,10 +194,7 @@ def book(group: Group, year: int | None = None, split: bool = True) -> Book:
     opening = 0
     if year is not None:
         start, end = dt.date(year, 1, 1), dt.date(year, 12, 31)
-        opening = db.session.scalar(
-            select(func.coalesce(func.sum(KasseEntry.cents), 0))
-            .where(where, KasseEntry.deleted_at.is_(None), KasseEntry.day < start)) or 0
-        opening += sum(line.cents for line in live_lines if line.day < start)
+        opening = _held(where, live_lines, start - dt.timedelta(days=1))
         where = where & (KasseEntry.day >= start) & (KasseEntry.day <= end)
         live_lines = [line for line in live_lines if start <= line.day <= end]
     rows = db.session.execute(select(KasseEntry, Game.kind)

@@ -9,7 +9,6 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
-
 from support import enter, start_game
 from test_stammtisch import HARTENJAGEN, evening_of_three_games, import_game
 
@@ -75,7 +74,7 @@ def test_bad_amounts_are_refused_at_the_field_and_what_was_typed_stays(app, clie
         assert f'value="{typed}"' in field.group(0), typed
         assert 'class="error"' in field.group(0)
     response = pay(client, "deposit", "5", "")
-    assert response.status_code == 400 and "Bitte sagen Sie, wofür." in response.get_data(
+    assert response.status_code == 400 and "Bitte angeben, wofür." in response.get_data(
         as_text=True)
     assert pay(client, "bribe", "5", "x").status_code == 400
     assert pay(client, "deposit", "5", "x", day="31.12.2026").status_code == 400
@@ -194,7 +193,8 @@ ENTRY = st.tuples(st.sampled_from(["deposit", "withdrawal", "cancel", "delete"])
                   st.integers(1, 10**7), st.integers(0, 40))
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(ENTRY, max_size=12))
 def test_the_balance_is_the_sum_of_the_entries_and_the_games_pots(app, client, runner,
                                                                  tmp_path, actions):

@@ -46,6 +46,7 @@ def enter(slug: str):
     form = KasseForm()
     if not form.validate_on_submit():
         return _page(group, form, 400)
+    assert form.amount.data is not None  # DataRequired
     cents = int(form.amount.data * 100)
     ledger.enter(group, form.kind.data, cents, form.note.data.strip(),
                  form.day.data or club.evening_day(), device())
