@@ -18,6 +18,7 @@ from typing import Any
 from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import delete, func, not_, or_, select
+from sqlalchemy.orm import load_only
 
 from . import accounts, charts
 from .db import db
@@ -109,16 +110,26 @@ def store_group(group: Group) -> None:
 
 
 def _live(group: Group) -> tuple[set[int], list[Line]]:
-    """The evenings with a game still running, and their lines worked out from the games."""
-    found = db.session.scalars(select(Evening).join(Game, Game.evening_id == Evening.id)
-                               .where(Game.group_id == group.id, Game.status == "running")
-                               .distinct()).all()
-    lines = [Line(evening.date, "game" if game else "rounding", cents, evening.id,
+    """The evenings with a game still running, and their lines worked out from their games
+    (read in one query)."""
+    running = (select(Game.evening_id).where(Game.group_id == group.id,
+                                             Game.status == "running").distinct())
+    played: dict[int, list[Game]] = {}
+    # a game's money reads its state alone: its other JSON columns are not loaded
+    only = load_only(Game.id, Game.kind, Game.evening_id, Game.status, Game.state)
+    for game in db.session.scalars(select(Game).options(only)
+                                   .where(Game.evening_id.in_(running), Game.status != "deleted")
+                                   .order_by(Game.id)):
+        played.setdefault(game.evening_id, []).append(game)
+    if not played:
+        return set(), []
+    days = dict(db.session.execute(select(Evening.id, Evening.date)
+                                   .where(Evening.id.in_(played))).all())
+    lines = [Line(days[evening_id], "game" if game else "rounding", cents, evening_id,
                   game.id if game else None, game.kind if game else None)
-             for evening in found
-             for game, cents in accounts.kasse_part(accounts.games_of(evening),
-                                                    group.rounding_cents)]
-    return {evening.id for evening in found}, lines
+             for evening_id, evening_games in played.items()
+             for game, cents in accounts.kasse_part(evening_games, group.rounding_cents)]
+    return set(played), lines
 
 
 def _stored(group: Group, live: set[int]) -> Any:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
 from openskill.models import PlackettLuce
 from sqlalchemy import select
 
-from . import games
+from . import games, versions
 from .db import db
 from .models import Evening, Group, Result
 
@@ -111,6 +111,22 @@ def matches(group_id: int, until: dt.date | None = None
             for game_id, (kind, evening_id, day, keys) in found.items() if len(keys) >= 2]
 
 
+_RATED: dict[tuple[int, str, dt.date | None, str], dict[str, dict[str, Rating]]] = {}
+CACHED = 16  # groups and years whose ratings this process keeps
+
+
+def rated(group: Group, until: dt.date | None = None) -> dict[str, dict[str, Rating]]:
+    """`rate`, kept while the group's games stay as they are (its live version): the standings
+    and season pages are read far more often than a game ends. Read it, do not change it."""
+    # the token tells apart groups of the same id in different databases (the tests)
+    key = (group.id, group.token, until, versions.group_version(group))
+    if key not in _RATED:
+        if len(_RATED) >= CACHED:
+            del _RATED[next(iter(_RATED))]  # the oldest
+        _RATED[key] = rate(group.id, until)
+    return _RATED[key]
+
+
 def rate(group_id: int, until: dt.date | None = None) -> dict[str, dict[str, Rating]]:
     """Every player's rating in every game (kind -> player -> Rating), rating the ended games
     one after the other up to the day `until` (None: all)."""
@@ -121,7 +137,8 @@ def rate(group_id: int, until: dt.date | None = None) -> dict[str, dict[str, Rat
         players = list(placed)
         for name in players:
             rating = ratings.setdefault(name, Rating(name))
-            before.setdefault((kind, name, evening_id), rating.number)
+            if (kind, name, evening_id) not in before:
+                before[kind, name, evening_id] = rating.number
         teams = [[MODEL.rating(mu=ratings[n].mu, sigma=ratings[n].sigma)] for n in players]
         new = MODEL.rate(teams, ranks=[placed[n] for n in players])
         for name, (team,) in zip(players, new, strict=True):
@@ -144,11 +161,12 @@ def season(group: Group, year: int | None = None) -> dict[str, list[Rating]]:
         return {}
     until = dt.date(year, 12, 31) if year is not None else None
     shown_: dict[str, list[Rating]] = {}
-    for kind, ratings in rate(group.id, until).items():
+    for kind, ratings in rated(group, until).items():
         rows = []
         for rating in ratings.values():
             if year is not None:
-                rating.evenings = [e for e in rating.evenings if e.day.year == year]
+                rating = replace(rating, evenings=[e for e in rating.evenings
+                                                   if e.day.year == year])
                 if not rating.evenings:
                     continue
             rows.append(rating)
