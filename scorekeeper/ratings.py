@@ -121,8 +121,8 @@ def rated(group: Group, until: dt.date | None = None) -> dict[str, dict[str, Rat
     # the token tells apart groups of the same id in different databases (the tests)
     key = (group.id, group.token, until, versions.group_version(group))
     if key not in _RATED:
-        if len(_RATED) >= CACHED:
-            del _RATED[next(iter(_RATED))]  # the oldest
+        while len(_RATED) >= CACHED:  # the oldest goes (pop: another thread may be first)
+            _RATED.pop(next(iter(_RATED), key), None)
         _RATED[key] = rate(group.id, until)
     return _RATED[key]
 
@@ -173,3 +173,11 @@ def season(group: Group, year: int | None = None) -> dict[str, list[Rating]]:
         if rows:
             shown_[kind] = sorted(rows, key=lambda r: (-r.number, r.player))
     return {kind: shown_[kind] for kind in games.GAMES if kind in shown_}
+
+
+def player(group: Group, name: str) -> dict[str, Rating]:
+    """The player's rating now in each game they played (none when the group switched ratings
+    off), with every evening it changed on: the player's page."""
+    if not group.ratings:
+        return {}
+    return {kind: ratings[name] for kind, ratings in rated(group).items() if name in ratings}

@@ -175,12 +175,17 @@ def test_switched_off_the_ratings_are_shown_nowhere(app, client):
     from support import phone
 
     client = phone(app)
+    with app.test_request_context():
+        a = db.session.scalar(select(Player.id).where(Player.name == "A"))
     assert "Spielstärke" in client.get("/g/tanne/standings").get_data(as_text=True)
+    mine = client.get(f"/g/tanne/players/{a}").get_data(as_text=True)
+    assert 'class="card player-ratings"' in mine and "Spielstärke nach jedem Abend" in mine
     assert client.post("/g/tanne/ratings", data={}).status_code == 302  # the box not ticked
     with app.test_request_context():
         assert not group_().ratings and ratings.season(group_(), 2026) == {}
     page = client.get("/g/tanne/standings").get_data(as_text=True)
     assert "Spielstärke" not in page and "vorläufig" not in page
+    assert "player-ratings" not in client.get(f"/g/tanne/players/{a}").get_data(as_text=True)
     assert client.get("/g/tanne/export.json").get_json()["ratings"] is False
     assert client.post("/g/tanne/ratings", data={"ratings": "y"}).status_code == 302
     assert "vorläufig" in client.get("/g/tanne/standings").get_data(as_text=True)

@@ -70,13 +70,19 @@ def player(slug: str, player_id: int):
 
     sections = {name: section for name, adapter in games.GAMES.items()
                 if (section := adapter.player_section(history, request.args, load))}
+    rated = ratings.player(group, player.name)
+    rating_charts = {kind: charts.line_chart(
+        [(player.name, [(format_date(e.day, "dd.MM.yy"), e.number) for e in rating.evenings])],
+        label=_("Rating after each evening"), zero_line=False, empty=_("No games yet."))
+        for kind, rating in rated.items()}
     chosen = request.args.get("year", "")
     year = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
         head_to_head=headtohead.table(group, player.name, year), h2h_year=year,
         h2h_years=headtohead.years(group, player.name),
-        player_ids={p.name: p.id for p in group.players},
+        player_ids={p.name: p.id for p in group.players}, player_ratings=rated,
+        rating_charts=rating_charts,
         money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),
                                       unit="€", empty=_("No games yet.")),
         sections=sections)
