@@ -64,7 +64,13 @@ def test_deposits_and_withdrawals_typed_in_german_change_the_balance(app, client
 def test_bad_amounts_are_refused_at_the_field_and_what_was_typed_stays(app, client, runner,
                                                                       tmp_path):
     evening_of_three_games(client, runner, tmp_path)
-    for typed in ("12,5x", "abc", "1,234", "0", "-5", "99999999999"):
+    for typed, said in (("12,5x", "Bitte einen Betrag in Euro eingeben, etwa 0,50."),
+                        ("abc", "Bitte einen Betrag in Euro eingeben, etwa 0,50."),
+                        ("1,234", "Bitte Euro und ganze Cent eingeben, etwa 0,10."),
+                        ("0", "Bitte eine Zahl von 0,01 bis 10000000,00 eingeben."),
+                        ("-5", "Bitte einen Betrag in Euro eingeben, etwa 0,50."),
+                        ("99999999999", "Bitte eine Zahl von 0,01 bis 10000000,00 eingeben."),
+                        ("", "Bitte einen Betrag eingeben.")):
         response = pay(client, "deposit", typed, "Strafe")
         assert response.status_code == 400, typed
         page = response.get_data(as_text=True)
@@ -72,7 +78,8 @@ def test_bad_amounts_are_refused_at_the_field_and_what_was_typed_stays(app, clie
                           r'</label>', page, re.S)
         assert field, typed
         assert f'value="{typed}"' in field.group(0), typed
-        assert 'class="error"' in field.group(0)
+        assert f'<small class="error">{said}</small>' in field.group(0), (typed, field.group(0))
+        assert 'value="Strafe"' in page  # the note stays too
     response = pay(client, "deposit", "5", "")
     assert response.status_code == 400 and "Bitte angeben, wofür." in response.get_data(
         as_text=True)

@@ -23,7 +23,14 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    Optional,
+    Regexp,
+    ValidationError,
+)
 from wtforms.widgets import TextInput
 
 from .. import names
@@ -274,7 +281,9 @@ class KasseForm(Form):
                                 SelectChoice("withdrawal",
                                              _l("Paid out (what the Kasse paid for)"))])
     amount = EuroField(_l("Amount in euros"),
-                       validators=[DataRequired(message=_l("Please enter an amount.")),
+                       # InputRequired, not DataRequired: that would drop the field's own
+                       # words for "12,5x" (its data is None) and say only "enter an amount"
+                       validators=[InputRequired(message=_l("Please enter an amount.")),
                                    _Between(Decimal("0.01"), Decimal(10**7), shown=euros)])
     note = StringField(_l("Note"), validators=[DataRequired(message=_l("Please say what it was.")),
                                                Length(max=200), PRINTABLE])
