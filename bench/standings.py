@@ -9,7 +9,11 @@ against a floor: a bare Flask GET rendering a small cached template (bench/commo
     BENCH_REQUESTS=30    requests of each page in each run (its median is the run's figure)
     BENCH_RUNS=3         runs; printed as min / median / max of the runs' medians
 
-    smoke: BENCH_HANDS=40 BENCH_GAME_HANDS=10 BENCH_REQUESTS=2 BENCH_RUNS=1
+    BENCH_ENDED=1        every game is ended (closed) after its import, as the games of
+                         evenings that are over: their results and Kasse lines are stored
+                         (by default every game is left as the generator made it: running)
+
+    smoke: BENCH_HANDS=40 BENCH_GAME_HANDS=10 BENCH_REQUESTS=2 BENCH_RUNS=1 BENCH_ENDED=1
 
 The group gets games of 200 hands (the three games in turn, three a week over two seasons);
 the phone joins it (tests/support.phone); then the all-time and one season's standings and the
@@ -32,15 +36,17 @@ import generators  # noqa: E402
 from common import bare_app, bench_app, spread, timed_bare_page  # noqa: E402
 from support import phone  # noqa: E402
 
-from scorekeeper import engine, records  # noqa: E402
+from scorekeeper import engine, games, records, scoring, standings  # noqa: E402
+from scorekeeper.db import db  # noqa: E402
 
 HANDS = int(os.environ.get("BENCH_HANDS", "100000"))
 GAME_HANDS = int(os.environ.get("BENCH_GAME_HANDS", "200"))
 REQUESTS = int(os.environ.get("BENCH_REQUESTS", "30"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
+ENDED = os.environ.get("BENCH_ENDED") == "1"
 TARGET_MS = 150
-# the standings, and the group's page (it adds up the Kasse from every game of the group)
-PAGES = ("/g/tanne/standings", "/g/tanne/standings?season=2026", "/g/tanne")
+# the standings (with the ratings), the group's page (the Kasse's balance) and the Kasse's book
+PAGES = ("/g/tanne/standings", "/g/tanne/standings?season=2026", "/g/tanne", "/g/tanne/kasse")
 
 
 def timed_page(client, url: str) -> float:
@@ -59,8 +65,17 @@ def main() -> int:
         for i in range(HANDS // GAME_HANDS):
             day = dt.date(2025, 1, 3) + dt.timedelta(days=7 * (i // 3))  # three games a week
             record = generators.random_record(kinds[i % len(kinds)], GAME_HANDS, i)
-            records.import_game(record, "tanne", day)
-    print(f"{HANDS:,} hands stored in {time.perf_counter() - start:.0f} s")
+            game = records.import_game(record, "tanne", day)
+            if ENDED and game.status == "running":  # closed as the table closes it
+                try:
+                    games.get(game.kind).closing(game.state)
+                except engine.RuleError:  # a pot to play out: it stays running
+                    continue
+                scoring.end_game(game)
+                standings.store(game)
+                db.session.commit()
+    print(f"{HANDS:,} hands stored in {time.perf_counter() - start:.0f} s"
+          + (", every game ended" if ENDED else ""))
     client = phone(app)  # the phone joins the group
     floor = bare_app().test_client()
     for url in PAGES:  # warm up templates and connections

@@ -8,7 +8,7 @@ from sqlalchemy import select
 
 from . import games, settlement
 from .db import db
-from .models import Evening, Game, Group, PaidPayment
+from .models import Evening, Game, PaidPayment
 from .names import KASSE
 
 Breakdown = dict[str, list[tuple[Game | None, int]]]
@@ -93,20 +93,11 @@ def settle(evening: Evening, rounding: int = 0) -> Settlement:
     return Settlement(balances, paid, settlement.payments(owed), breakdown, played, unfinished)
 
 
-def kasse(group: Group) -> tuple[int, list[tuple[Evening, Game | None, int]]]:
-    """What the group's Kasse holds over all its evenings, and what that is made of: each game
-    that put money into it or took some out, and each evening's rounding (None)."""
-    evenings = db.session.scalars(select(Evening).where(Evening.group_id == group.id)
-                                  .order_by(Evening.date, Evening.id)).all()
-    played: dict[int, list[Game]] = {}
-    for game in db.session.scalars(select(Game).where(Game.group_id == group.id,
-                                                      Game.status != "deleted")
-                                   .order_by(Game.id)):
-        played.setdefault(game.evening_id, []).append(game)
-    lines = [(evening, game, cents) for evening in evenings if evening.id in played
-             for game, cents in _balances(played[evening.id], group.rounding_cents)[1]
-             .get(KASSE, [])]
-    return sum(cents for *_, cents in lines), lines
+def kasse_part(played: list[Game], rounding: int) -> list[tuple[Game | None, int]]:
+    """What these games of one evening put into the Kasse or took out of it, game by game, and
+    what rounding the evening's payments to `rounding` cents left in it (None): the evening's
+    lines of the Kasse's book (scorekeeper/ledger.py)."""
+    return _balances(played, rounding)[1].get(KASSE, [])
 
 
 def paid_rows(evening: Evening) -> list[PaidPayment]:

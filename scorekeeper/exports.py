@@ -11,9 +11,19 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import accounts, club, devices, games, records, scoring, standings
+from . import accounts, club, devices, games, ledger, records, scoring, standings
 from .db import db
-from .models import ENDED, MAX_ID, Evening, Game, Group, PaidPayment, Player, Revision
+from .models import (
+    ENDED,
+    MAX_ID,
+    Evening,
+    Game,
+    Group,
+    KasseEntry,
+    PaidPayment,
+    Player,
+    Revision,
+)
 from .names import SLUG, name_problem, printable
 from .records import check_json, show, step
 
@@ -47,10 +57,27 @@ def group_json(group: Group) -> dict[str, Any]:
         evenings.append({"date": evening.date.isoformat(), "place": evening.place, "games": games,
                          "paid": [{"from": p.payer, "to": p.payee, "cents": p.cents}
                                   for p in paid]})
+    kasse = _kasse_json(group)
     return {"format": FORMAT, "slug": group.slug, "name": group.name,
             **({"rounding_cents": group.rounding_cents} if group.rounding_cents else {}),
+            **({"ratings": False} if not group.ratings else {}),
             "players": [{"name": p.name, "archived": p.archived} for p in group.players],
-            "evenings": evenings}
+            "evenings": evenings, **({"kasse": kasse} if kasse else {})}
+
+
+def _kasse_json(group: Group) -> list[dict[str, Any]]:
+    """Members' entries in the Kasse's book, in the order they were made; a counter entry names
+    the entry it cancels by its place in this list. (The games' lines are derived: an import
+    stores them again from the games.)"""
+    entries = db.session.scalars(select(KasseEntry).where(KasseEntry.group_id == group.id,
+                                                          KasseEntry.kind.in_(ledger.ENTERED))
+                                 .order_by(KasseEntry.id)).all()
+    place = {entry.id: i for i, entry in enumerate(entries)}
+    return [{"day": e.day.isoformat(), "kind": e.kind, "cents": e.cents, "note": e.note,
+             "by": e.entered_by, "at": e.created_at.isoformat(),
+             **({"cancels": place[e.cancels_id]} if e.cancels_id else {}),
+             **({"deleted_at": e.deleted_at.isoformat(), "deleted_by": e.deleted_by}
+                if e.deleted_at else {})} for e in entries]
 
 
 def group_csv(group: Group) -> str:
@@ -152,7 +179,11 @@ def check_group(data: Any) -> None:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a group export (format {FORMAT})")
     _object(data, "the file", ("format", "slug", "name", "players", "evenings"),
-            ("rounding_cents",))
+            ("rounding_cents", "ratings", "kasse"))
+    if not isinstance(data.get("ratings", True), bool):
+        raise _bad("ratings", f"{show(data['ratings'])} is not true or false")
+    for i, entry in enumerate(_list(data.get("kasse", []), "kasse")):
+        _check_kasse(entry, f"kasse[{i}]", i)
     if data.get("rounding_cents", 0) not in accounts.ROUNDINGS \
             or isinstance(data.get("rounding_cents"), bool):
         raise _bad("rounding_cents", f"{show(data['rounding_cents'])} is not one of "
@@ -234,6 +265,26 @@ def _check_paid(paid: Any, path: str, names: set[str]) -> None:
     _whole(paid["cents"], f"{path}.cents", " of cents", MOST_CENTS)
 
 
+def _check_kasse(entry: Any, path: str, index: int) -> None:
+    _object(entry, path, ("day", "kind", "cents", "note", "at"),
+            ("by", "cancels", "deleted_at", "deleted_by"))
+    _date(entry["day"], f"{path}.day")
+    if entry["kind"] not in ledger.ENTERED:
+        raise _bad(f"{path}.kind", f"{show(entry['kind'])} is not deposit or withdrawal")
+    cents = entry["cents"]
+    _whole(cents, f"{path}.cents", " of cents", MOST_CENTS, least=-MOST_CENTS)
+    if cents == 0:
+        raise _bad(f"{path}.cents", "0 is no entry")
+    _text(entry["note"], f"{path}.note", 200, empty=True)
+    _text(entry.get("by", ""), f"{path}.by", 200, empty=True)
+    _moment(entry["at"], f"{path}.at")
+    if "cancels" in entry:
+        _whole(entry["cancels"], f"{path}.cancels", "", index - 1, least=0)
+    if "deleted_at" in entry:
+        _moment(entry["deleted_at"], f"{path}.deleted_at")
+        _text(entry.get("deleted_by", ""), f"{path}.deleted_by", 200, empty=True)
+
+
 def import_group(data: dict[str, Any]) -> Group:
     """Create a group from `group_json` output. The whole file is checked first and every game
     is replayed before it is stored; on any problem nothing is stored (ValueError)."""
@@ -243,7 +294,8 @@ def import_group(data: dict[str, Any]) -> Group:
     names = {p["name"].casefold() for p in data["players"]}
     try:
         group = Group(slug=data["slug"], name=data["name"],
-                      rounding_cents=data.get("rounding_cents", 0))
+                      rounding_cents=data.get("rounding_cents", 0),
+                      ratings=data.get("ratings", True))
         db.session.add(group)
         db.session.flush()
         for player in data["players"]:
@@ -259,11 +311,27 @@ def import_group(data: dict[str, Any]) -> Group:
             for paid in item.get("paid", []):
                 db.session.add(PaidPayment(evening_id=evening.id, payer=paid["from"],
                                            payee=paid["to"], cents=paid["cents"]))
+        _import_kasse(group, data.get("kasse", []))
         db.session.commit()
     except Exception:
         db.session.rollback()
         raise
     return group
+
+
+def _import_kasse(group: Group, items: list[dict[str, Any]]) -> None:
+    ids: list[int] = []
+    for item in items:
+        entry = KasseEntry(
+            group_id=group.id, day=dt.date.fromisoformat(item["day"]), kind=item["kind"],
+            cents=item["cents"], note=item["note"], entered_by=item.get("by", ""),
+            created_at=dt.datetime.fromisoformat(item["at"]),
+            cancels_id=ids[item["cancels"]] if "cancels" in item else None,
+            deleted_at=dt.datetime.fromisoformat(item["deleted_at"])
+            if "deleted_at" in item else None, deleted_by=item.get("deleted_by", ""))
+        db.session.add(entry)
+        db.session.flush()
+        ids.append(entry.id)
 
 
 def _import_game(group: Group, evening: Evening, record: dict[str, Any], path: str,

@@ -12,7 +12,7 @@ import datetime as dt
 import secrets
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .db import db
@@ -53,6 +53,8 @@ class Group(Model):
     pin_hash: Mapped[str | None] = mapped_column(String(200))  # werkzeug's salted hash, or none
     # settlement payments rounded to this many cents (0: to the cent), the rest to the Kasse
     rounding_cents: Mapped[int] = mapped_column(default=0, server_default="0")
+    # whether the group's pages show skill ratings (scorekeeper/ratings.py)
+    ratings: Mapped[bool] = mapped_column(default=True, server_default=true())
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
     players: Mapped[list[Player]] = relationship(
@@ -212,3 +214,33 @@ class PaidPayment(Model):
     payee: Mapped[str] = mapped_column(String(40))
     cents: Mapped[int] = mapped_column(BigInteger)  # see Result.money_cents
     paid_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
+class KasseEntry(Model):
+    """One line of the book of the Kasse (the group's cash box, see names.KASSE); `cents` is
+    what it put into the Kasse (negative: what it took out). Two sorts of line:
+
+    - from the games: ``game`` (what a game left in the Kasse or took out of it, its `money`)
+      and ``rounding`` (what an evening's rounded payments left over). Like `Result` these are
+      derived from the games and rewritten whenever one of the evening's games is stored
+      (scorekeeper/ledger.py), so reading the balance never replays a game;
+    - entered by members: ``deposit`` (fines, fees) and ``withdrawal`` (what it paid for), with
+      a note, who entered it and when. They are never changed: a wrong one is cancelled by a
+      counter entry (a line of the opposite amount with `cancels_id`), or deleted with a record
+      (`deleted_at`, `deleted_by`): the line is kept and shown, it just no longer counts.
+    """
+
+    __tablename__ = "kasse_entries"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    evening_id: Mapped[int | None] = mapped_column(ForeignKey("evenings.id"), index=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
+    day: Mapped[dt.date]  # the evening's date for a game's line, else the day it happened
+    kind: Mapped[str] = mapped_column(String(12))  # game / rounding / deposit / withdrawal
+    cents: Mapped[int] = mapped_column(BigInteger)  # see Result.money_cents
+    note: Mapped[str] = mapped_column(String(200), default="")
+    entered_by: Mapped[str] = mapped_column(String(200), default="")  # see views.common.device
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+    cancels_id: Mapped[int | None] = mapped_column(ForeignKey("kasse_entries.id"))
+    deleted_at: Mapped[dt.datetime | None]
+    deleted_by: Mapped[str] = mapped_column(String(200), default="")

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import delete, insert, select
 
-from . import games
+from . import games, ledger
 from .db import db
 from .models import Evening, Game, Result
 
@@ -33,18 +33,20 @@ def rows(game: Game, season: int) -> list[dict[str, Any]]:
             for player in game.state["players"]]
 
 
-def store(game: Game, before: str | None = None) -> None:
-    """Rewrite the game's rows in `Result` after a change (none for a running or deleted game).
-    `before`: the game's status before the change; a game that was running and still is has no
-    rows to write (a hand)."""
+def store(game: Game, before: str | None = None, book: bool = True) -> None:
+    """Rewrite the game's rows in `Result` after a change (none for a running or deleted game),
+    and its evening's lines of the Kasse's book. `before`: the game's status before the change;
+    a game that was running and still is has no rows to write (a hand). Without `book` the
+    Kasse's lines are left to the caller (derived.rebuild_all: once every game is rebuilt)."""
     if before == "running" and game.status == "running":
         return
     db.session.execute(delete(Result).where(Result.game_id == game.id))
-    if game.status not in STORED:
-        return
-    day = db.session.scalar(select(Evening.date).where(Evening.id == game.evening_id))
-    assert day is not None, "a game belongs to an evening"
-    db.session.execute(insert(Result), rows(game, day.year))
+    if game.status in STORED:
+        day = db.session.scalar(select(Evening.date).where(Evening.id == game.evening_id))
+        assert day is not None, "a game belongs to an evening"
+        db.session.execute(insert(Result), rows(game, day.year))
+    if book:
+        ledger.store_evening(game.evening_id)  # the evening's lines of the Kasse's book
 
 
 def running(group_id: int, season: int | None = None,

@@ -8,7 +8,17 @@ import sqlalchemy
 from support import enter, start_game
 
 from scorekeeper.db import db
-from scorekeeper.models import Entry, Evening, Game, Group, PaidPayment, Player, Result, Revision
+from scorekeeper.models import (
+    Entry,
+    Evening,
+    Game,
+    Group,
+    KasseEntry,
+    PaidPayment,
+    Player,
+    Result,
+    Revision,
+)
 
 FOUR = ["Kurt", "Hubert", "Hermann", "Alfred"]
 HUGE = [0, 2**31, 2**63, 99999999999999999999]
@@ -31,7 +41,8 @@ def _evening_of(app, game_path):
 
 def _stammtisch(app, client, slug="tanne"):
     """A group as the table leaves it: one game of each kind (a table change and a closed
-    Vier-Anderle among them) and a payment marked as paid. Returns the game paths."""
+    Vier-Anderle among them), a payment marked as paid, and the Kasse's book with a deposit, a
+    withdrawal and a counter entry. Returns the game paths."""
     hearts = start_game(client, "hartenjagen", FOUR, slug=slug)
     assert enter(client, hearts, {"hearts-Kurt": 13, "queen": "Hubert"}).status_code == 302
     slate = start_game(client, "hintersche", FOUR, slug=slug)
@@ -49,6 +60,12 @@ def _stammtisch(app, client, slug="tanne"):
     payment = client.get(evening + "/settlement.json").get_json()["payments"][0]
     assert client.post(evening + "/paid", data={"payer": payment["from"], "payee": payment["to"],
                                                 "cents": payment["cents"]}).status_code == 302
+    for kind, amount, note in (("deposit", "2,50", "Strafe"), ("withdrawal", "1,00", "Kreide")):
+        assert client.post(f"/g/{slug}/kasse", data={"kind": kind, "amount": amount,
+                                                     "note": note}).status_code == 302
+    with app.app_context():
+        wrong = db.session.scalar(sqlalchemy.select(sqlalchemy.func.max(KasseEntry.id)))
+    assert client.post(f"/g/{slug}/kasse/{wrong}/cancel").status_code == 302
     return [hearts, slate, pot]
 
 
@@ -62,7 +79,8 @@ def _counts(app):
     with app.app_context():
         return {model.__tablename__: db.session.scalar(
             sqlalchemy.select(sqlalchemy.func.count()).select_from(model))
-            for model in (Group, Player, Evening, Game, Entry, Revision, Result, PaidPayment)}
+            for model in (Group, Player, Evening, Game, Entry, Revision, Result, PaidPayment,
+                          KasseEntry)}
 
 
 def _write(tmp_path, document, name="file.json"):

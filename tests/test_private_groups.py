@@ -14,14 +14,18 @@ pytestmark = pytest.mark.usefixtures("one_pin_window")
 
 
 def _group(client):
-    """A group with a game of each kind, an evening, players and a PIN; the real ids."""
+    """A group with a game of each kind, an evening, players, a PIN and an entry in the Kasse's
+    book; the real ids."""
     paths = [start_game(client, kind, FOUR) for kind in ("hartenjagen", "hintersche",
                                                          "vier-anderle")]
     enter(client, paths[0], {"hearts-A": 13, "queen": "B"})
     client.post("/g/tanne/invite/pin", data={"pin": "4711"})
     evening = re.search(r"/evenings/(\d+)", client.get("/g/tanne").get_data(as_text=True))
+    assert client.post("/g/tanne/kasse", data={"kind": "deposit", "amount": "2,50",
+                                               "note": "Strafe"}).status_code == 302
+    entry = re.search(r'id="kasse-(\d+)"', client.get("/g/tanne/kasse").get_data(as_text=True))
     return {"game_id": int(paths[0].rsplit("/", 1)[1]), "evening_id": int(evening.group(1)),
-            "player_id": 1, "seq": 1, "slug": "tanne"}
+            "player_id": 1, "seq": 1, "slug": "tanne", "entry_id": int(entry.group(1))}
 
 
 def _everything(client):
@@ -98,6 +102,7 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
                f"/g/tanne/games/{ids['game_id']}/live",
                "/g/tanne/live/stream", f"/g/tanne/games/{ids['game_id']}/live/stream",
                "/g/tanne/tv", f"/g/tanne/games/{ids['game_id']}/tv",  # the pub's TV
+               "/g/tanne/kasse",  # the Kasse's book
                "/g/tanne/manifest.webmanifest"}  # on the home screen
     assert {url for (_m, url), code in reads.items() if code == 200} == allowed
     table = tv.get(f"/g/tanne/games/{ids['game_id']}").get_data(as_text=True)

@@ -237,7 +237,9 @@ def test_the_player_page_has_history_and_charts(client, runner, tmp_path):
     page = client.get("/g/tanne/players").get_data(as_text=True)
     player_id = re.search(r"/g/tanne/players/(\d+)\">B<", page).group(1)
     page = client.get(f"/g/tanne/players/{player_id}").get_data(as_text=True)
-    assert page.count("<svg") == 3
+    ratings = page.split('class="card player-ratings"', 1)[1].split("</section>", 1)[0]
+    assert ratings.count("<svg") == 2  # the rating after each evening, in each game
+    assert page.count("<svg") == 3 + 2
     assert "20.11." in page and "27.11." in page  # money over time, one point per evening
 
 

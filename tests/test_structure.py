@@ -16,7 +16,8 @@ FLOORS = [
     # each game's adapter and the forms it builds
     ["games", "games.*"],
     # the stored games and what is derived from them
-    ["scoring", "club", "versions", "standings", "accounts", "access"],
+    ["scoring", "club", "versions", "standings", "accounts", "access", "ledger", "ratings",
+     "headtohead"],
     # what works on whole games and groups
     ["records", "renaming", "derived", "exports"],
     # what the pages share

@@ -186,6 +186,12 @@ class Adapter:
         """One player's standings figures from a game (its summary's row of the player)."""
         raise NotImplementedError
 
+    def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
+        """How one player's result in a game (the standings figures and money of a `Result`)
+        compares with the others' when the game is read as a ranking (the ratings, head to
+        head): a larger key finished ahead, equal keys tie. By money won, by default."""
+        return (money_cents,)
+
     def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
         """The game's section of the standings from the summed rows (one per player, with
         ``player``, ``played``, ``money_cents`` and the FIGURES): what its template shows."""

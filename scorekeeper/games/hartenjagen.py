@@ -128,6 +128,11 @@ class Hartenjagen(Adapter):
                 "wins": int(state["winner"] == player["name"]), "points": player["score"],
                 "moons": player.get("moons", 0)}
 
+    def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
+        """Fewer points finish ahead (the winner has the fewest); equal points tie, whatever the
+        tie-break of the game's end said."""
+        return (-figures.get("points", 0),)
+
     def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
         for row in rows:
             row["average"] = row["points"] / row["hands"] if row["hands"] else 0.0

@@ -110,6 +110,11 @@ class Hintersche(Adapter):
         return {"hands": state["hands_played"], "games": state.get("games_played", 0),
                 "rubbers": int(state["finished"]), "lines": player["lines"]}
 
+    def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
+        """Fewer lines on the frame finish ahead (a line is a game lost); the money follows the
+        lines at the tariff, and tells apart nobody else (a game without a tariff is 0)."""
+        return (-figures.get("lines", 0), money_cents)
+
     def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
         rows = sorted(rows, key=lambda r: (-r["lines"], -r["money_cents"], r["player"]))
         # the Bollenkönig: whoever has the most lines (Bollen); several when they share it

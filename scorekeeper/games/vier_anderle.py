@@ -234,6 +234,8 @@ class VierAnderle(Adapter):
             return balances, (state["pot"] - state["starting_pot"]) * stake
         return result["balances_cents"], (result["kasse"] - state["starting_pot"]) * stake
 
+    # ranking_key: the default, by money: each player's balance (the pot shared out by its rule)
+
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         return {"hands": player.get("hands", 0), "games": int(game.status == "closed"),
                 "best_pot_cents": player.get("best_win", 0) * game.state["rules"]["stake_cents"]}

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts, club, versions
+from .. import accounts, club, ledger, versions
 from ..db import db
 from ..display import money
 from ..models import Evening, PaidPayment
@@ -55,6 +55,7 @@ def show(slug: str, evening_id: int):
     result = accounts.settle(evening, group.rounding_cents)
     return render_template("evenings/show.html", group=group, evening=evening,
                            games=result.games, settlement=result, kasse=accounts.KASSE,
+                           kasse_part=ledger.evening_part(group, evening),
                            rounding_form=_rounding_form(group.rounding_cents),
                            live_version=versions.group_version(group))
 
@@ -75,6 +76,7 @@ def rounding(slug: str, evening_id: int):
     if not form.validate_on_submit():
         abort(400)
     group.rounding_cents = form.rounding.data
+    ledger.store_group(group)  # every evening's rounding in the Kasse's book follows
     db.session.commit()
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments")
 

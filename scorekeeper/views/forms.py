@@ -3,6 +3,7 @@ the games' entry forms are built too); the rule options of a new game by `rules_
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from decimal import Decimal
 from typing import Any
@@ -13,6 +14,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
+    DateField,
     Field,
     HiddenField,
     IntegerField,
@@ -21,7 +23,14 @@ from wtforms import (
     TextAreaField,
 )
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length, Optional, Regexp, ValidationError
+from wtforms.validators import (
+    DataRequired,
+    InputRequired,
+    Length,
+    Optional,
+    Regexp,
+    ValidationError,
+)
 from wtforms.widgets import TextInput
 
 from .. import names
@@ -132,6 +141,12 @@ class ConfirmForm(Form):
     """A bare form with CSRF protection, for one-button actions (undo, close)."""
 
     seq = IntegerField(validators=[Optional()])
+
+
+class RatingsForm(Form):
+    """Whether the group's pages show skill ratings."""
+
+    ratings = BooleanField(_l("Show skill ratings"))
 
 
 def local_path(target: str | None) -> str | None:
@@ -255,3 +270,23 @@ def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:
         if value != option.default:
             rules[option.name] = value
     return rules
+
+
+class KasseForm(Form):
+    """A deposit into the Kasse (a fine, a fee) or a withdrawal from it (what it paid for): an
+    amount typed in euros as people type it ("12,50"), what it was, and the day."""
+
+    kind = SelectField(_l("What"), default="deposit",
+                       choices=[SelectChoice("deposit", _l("Paid in (fine, fee)")),
+                                SelectChoice("withdrawal",
+                                             _l("Paid out (what the Kasse paid for)"))])
+    amount = EuroField(_l("Amount in euros"),
+                       # InputRequired, not DataRequired: that would drop the field's own
+                       # words for "12,5x" (its data is None) and say only "enter an amount"
+                       validators=[InputRequired(message=_l("Please enter an amount.")),
+                                   _Between(Decimal("0.01"), Decimal(10**7), shown=euros)])
+    note = StringField(_l("Note"), validators=[DataRequired(message=_l("Please say what it was.")),
+                                               Length(max=200), PRINTABLE])
+    day = DateField(_l("Day"), validators=[Optional(), _Between(dt.date(1990, 1, 1),
+                                                                dt.date(2099, 12, 31))],
+                    render_kw={"type": "date"})

@@ -7,11 +7,11 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import access, accounts, club, engine, exports, names, security, versions
+from .. import access, club, engine, exports, ledger, names, security, versions
 from ..db import db
 from ..models import Evening, Game, Group, Player
 from .common import get_group_or_404, get_player_or_404, live_answer, name_taken
-from .forms import ConfirmForm, GroupForm, OwnerForm, PlayerForm, local_path
+from .forms import ConfirmForm, GroupForm, OwnerForm, PlayerForm, RatingsForm, local_path
 
 bp = Blueprint("groups", __name__)
 
@@ -55,9 +55,23 @@ def home(slug: str):
     owner.player.choices = [(0, "–")] + [(p.id, p.name) for p in group.players if not p.archived]
     return render_template("groups/home.html", group=group, form=PlayerForm(), evenings=evenings,
                            owner_form=owner, leave_form=ConfirmForm(),
-                           kasse=accounts.kasse(group),
+                           ratings_form=RatingsForm(ratings=group.ratings),
+                           kasse=ledger.summary(group),
                            running=[g for g in games if g.status == "running"],
                            recent=[g for g in games if g.status != "running"])
+
+
+@bp.post("/g/<slug>/ratings")
+def ratings(slug: str):
+    """Switch the group's skill ratings on or off (they are worked out when shown: nothing is
+    lost by switching them off)."""
+    group = get_group_or_404(slug)
+    form = RatingsForm()
+    if not form.validate_on_submit():
+        abort(400)
+    group.ratings = form.ratings.data
+    db.session.commit()
+    return redirect(url_for("groups.home", slug=slug))
 
 
 @bp.get("/g/<slug>/live")

@@ -8,7 +8,7 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from .. import charts, games, renaming, scoring, standings, versions
+from .. import charts, games, headtohead, ratings, renaming, scoring, standings, versions
 from ..db import db
 from ..models import Game
 from .common import get_game_or_404, get_group_or_404, get_player_or_404, name_taken
@@ -25,6 +25,7 @@ def index(slug: str):
     season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
                            table=standings.table(group.id, season),
+                           ratings=ratings.season(group, season),
                            live_version=versions.group_version(group),
                            player_ids={p.name: p.id for p in group.players})
 
@@ -69,8 +70,19 @@ def player(slug: str, player_id: int):
 
     sections = {name: section for name, adapter in games.GAMES.items()
                 if (section := adapter.player_section(history, request.args, load))}
+    rated = ratings.player(group, player.name)
+    rating_charts = {kind: charts.line_chart(
+        [(player.name, [(format_date(e.day, "dd.MM.yy"), e.number) for e in rating.evenings])],
+        label=_("Rating after each evening"), zero_line=False, empty=_("No games yet."))
+        for kind, rating in rated.items()}
+    chosen = request.args.get("year", "")
+    year = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
+        head_to_head=headtohead.table(group, player.name, year), h2h_year=year,
+        h2h_years=headtohead.years(group, player.name),
+        player_ids={p.name: p.id for p in group.players}, player_ratings=rated,
+        rating_charts=rating_charts,
         money_chart=charts.line_chart([(player.name, money)], label=_("Money over time"),
                                       unit="€", empty=_("No games yet.")),
         sections=sections)
