@@ -182,7 +182,8 @@ def per_game(rows: list[Row]) -> dict[str, dict[str, Any]]:
         top, bottom = max(money.values()), min(money.values())
         sections[kind] = {
             "games": len({r.game_id for r in mine}),
-            "best": sorted(p for p, c in money.items() if c == top),
+            # nobody is best (or worst) where everybody is level
+            "best": [] if top == bottom else sorted(p for p, c in money.items() if c == top),
             "worst": [] if top == bottom else sorted(p for p, c in money.items() if c == bottom),
             "best_cents": top, "worst_cents": bottom,
             "records": [found for rec in adapter.RECORDS if (found := record(rec, mine))]}

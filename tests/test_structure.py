@@ -18,7 +18,7 @@ FLOORS = [
     # the stored games and what is derived from them
     ["scoring", "club", "versions", "standings", "accounts", "access"],
     # what works on whole games and groups
-    ["records", "renaming", "derived", "exports"],
+    ["records", "renaming", "derived", "exports", "chronicle"],
     # what the pages share
     ["views.forms", "views.common"],
     # the pages and the command line

@@ -97,7 +97,8 @@ def main_pages(paths):
             "history-vier-anderle": paths["pot"] + "/history",
             "history-hartenjagen": paths["hearts-over"] + "/history",
             "evening": paths["evening"], "evenings": f"{group}/evenings",
-            "standings": f"{group}/standings", "players": f"{group}/players"}
+            "standings": f"{group}/standings", "players": f"{group}/players",
+            "season": f"{group}/seasons"}
 
 
 # Every visible link, button, field and chip (folded-away parts opened): at least 44 px high and
