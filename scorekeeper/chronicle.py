@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from . import games, standings
 from .db import db
@@ -47,35 +47,66 @@ class Row:
     money_cents: int
 
 
-def season_rows(group_id: int, year: int) -> list[Row]:
-    """The rows of the season's games, stored and running, oldest evening first."""
+def season_rows(group_id: int, year: int, running: list[Row]) -> list[Row]:
+    """The rows of the season's games, stored and `running` (all the group's running games'
+    rows), oldest evening first."""
     found = [Row(game_id, evening_id, day, kind, player, figures or {}, cents)
              for game_id, evening_id, day, kind, player, figures, cents in db.session.execute(
                  select(Result.game_id, Result.evening_id, Evening.date, Result.kind,
                         Result.player, Result.figures, Result.money_cents)
                  .join(Evening, Result.evening_id == Evening.id)
                  .where(Result.group_id == group_id, Result.season == year))]
-    found += [Row(r.game_id, r.evening_id, evening.date, r.kind, r.player, r.figures or {},
-                  r.money_cents) for r, evening in standings.running(group_id, year)]
+    found += [r for r in running if r.date.year == year]
     return sorted((r for r in found if r.kind in games.GAMES),
                   key=lambda r: (r.date, r.evening_id, r.game_id, r.player))
 
 
-def ranking(rows: list[Row], by: str, share: int) -> dict[str, Any]:
-    """Everybody's money, evenings and average, and the ranks (1 = best; equal values share a
-    rank) of those who count for the title: everybody by money; by the average only those who
-    played at least `share` per cent of the evenings held."""
-    held = {r.evening_id for r in rows}
+def running_rows(group_id: int) -> list[Row]:
+    """The rows of the group's running games, worked out from their state (standings.running)."""
+    return [Row(r.game_id, r.evening_id, evening.date, r.kind, r.player, r.figures or {},
+                r.money_cents) for r, evening in standings.running(group_id)]
+
+
+def totals(rows: list[Row]) -> tuple[dict[str, tuple[int, int]], int]:
+    """Each player's money and evenings played, and the evenings held, in these rows."""
     money: dict[str, int] = defaultdict(int)
     played: dict[str, set[int]] = defaultdict(set)
     for r in rows:
         money[r.player] += r.money_cents
         played[r.player].add(r.evening_id)
+    return {p: (cents, len(played[p])) for p, cents in money.items()}, len({r.evening_id
+                                                                            for r in rows})
+
+
+def year_before(group_id: int, year: int, running: list[Row]
+                ) -> tuple[dict[str, tuple[int, int]], int]:
+    """`totals` of the season `year`, added up by the database (only the ranks are needed)."""
+    kinds = list(games.GAMES)
+    where = (Result.group_id == group_id, Result.season == year, Result.kind.in_(kinds))
+    money: dict[str, int] = defaultdict(int)
+    played: dict[str, set[int]] = defaultdict(set)
+    for player, evening_id, cents in db.session.execute(
+            select(Result.player, Result.evening_id, func.sum(Result.money_cents))
+            .where(*where).group_by(Result.player, Result.evening_id)):
+        money[player] += int(cents)
+        played[player].add(evening_id)
+    for r in running:
+        if r.date.year == year and r.kind in games.GAMES:
+            money[r.player] += r.money_cents
+            played[r.player].add(r.evening_id)
+    held = {e for evenings in played.values() for e in evenings}
+    return {p: (cents, len(played[p])) for p, cents in money.items()}, len(held)
+
+
+def ranking(players: dict[str, tuple[int, int]], held: int, by: str, share: int
+            ) -> dict[str, Any]:
+    """Everybody's money, evenings and average (from `totals`), and the ranks (1 = best; equal
+    values share a rank) of those who count for the title: everybody by money; by the average
+    only those who played at least `share` per cent of the `held` evenings."""
     lines: list[dict[str, Any]] = []
-    for player, cents in money.items():
-        evenings = len(played[player])
+    for player, (cents, evenings) in players.items():
         average = Fraction(cents, evenings)
-        counts = by == "money" or evenings * 100 >= share * len(held)
+        counts = by == "money" or evenings * 100 >= share * held
         lines.append({"player": player, "money_cents": cents, "evenings": evenings,
                       "average_cents": round(average), "counts": counts,
                       "_key": Fraction(cents) if by == "money" else average})
@@ -90,7 +121,7 @@ def ranking(rows: list[Row], by: str, share: int) -> dict[str, Any]:
     low = [line["player"] for line in ranked if ranked and line["_key"] == ranked[-1]["_key"]]
     for line in lines:
         del line["_key"]
-    return {"lines": lines, "evenings": len(held), "champion": top,
+    return {"lines": lines, "evenings": held, "champion": top,
             # nobody is last where everybody shares the first place
             "lantern": [] if set(low) == set(top) else low}
 
@@ -193,9 +224,10 @@ def per_game(rows: list[Row]) -> dict[str, dict[str, Any]]:
 def chronicle(group: Group, year: int) -> dict[str, Any]:
     """The season `year` of the group (see the module docstring), as plain JSON values."""
     by = group.champion_by if group.champion_by in BY else "money"
-    rows = season_rows(group.id, year)
-    now = ranking(rows, by, group.champion_share)
-    before = ranking(season_rows(group.id, year - 1), by, group.champion_share)
+    running = running_rows(group.id)
+    rows = season_rows(group.id, year, running)
+    now = ranking(*totals(rows), by, group.champion_share)
+    before = ranking(*year_before(group.id, year - 1, running), by, group.champion_share)
     held = sorted({(r.date, r.evening_id) for r in rows})
     attendance = {line["player"]: line["evenings"] for line in
                   sorted(now["lines"], key=lambda line: (-line["evenings"], line["player"]))}

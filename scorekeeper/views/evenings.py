@@ -8,9 +8,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from .. import accounts, club, games, versions
-from ..i18n import localized
 from ..db import db
 from ..display import money
+from ..i18n import localized
 from ..models import Evening, PaidPayment
 from .common import get_evening_or_404, get_group_or_404
 from .forms import EveningForm, PaymentForm, RoundingForm
