@@ -280,3 +280,26 @@ def test_bad_years_and_strangers_get_a_404(app, client):
     assert client.get("/g/tanne/seasons/99999").status_code == 404
     assert client.get("/g/tanne/seasons/abc").status_code == 404
     assert app.test_client().get("/g/tanne/seasons/2026").status_code in (302, 404)
+
+
+VIER_STRICH = {  # C takes the single mark of all four deals: the game is lost in Vier-Strich
+    "format": "scorekeeper-game/1", "game": "hintersche", "rules": {"rubber_games": 1},
+    "players": ["A", "B", "C", "D"],
+    "hands": [{"points": {"A": 30, "B": 30, "C": 50, "D": 30}}] * 4,
+}
+
+
+def test_vier_strich_losses_add_up_over_the_season_with_the_latest_hand(client, runner,
+                                                                         tmp_path):
+    _group(client)
+    for date in ("2026-03-06", "2026-03-13"):
+        import_game(runner, tmp_path, VIER_STRICH, day=date)
+    found = json.loads(runner.invoke(args=["chronicle", "tanne", "--year", "2026",
+                                           "--json"]).output)
+    lost = next(r for r in found["records"] if r["figure"] == "vier_strich")
+    assert (lost["value"], lost["season"]) == (2, True)
+    assert [(h["player"], h["date"], h["hand"]) for h in lost["holders"]] == \
+        [("C", "2026-03-13", 4)]
+    lines = next(r for r in found["records"] if r["figure"] == "lines")  # two lines each time
+    assert [(h["player"], h["value"]) for h in lines["holders"]] == [("C", 2), ("C", 2)]
+    assert "marches" not in {r["figure"] for r in found["records"]}  # nobody marched

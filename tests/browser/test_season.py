@@ -69,7 +69,7 @@ def test_the_season_prints_as_a_tidy_a4_document(phone, live_app, tmp_path):
     ARTIFACTS.mkdir(exist_ok=True)
     for old in ARTIFACTS.glob("season-print-*.png"):
         old.unlink()
-    subprocess.run(["pdftoppm", "-png", "-r", "60", str(pdf), str(ARTIFACTS / "season-print")],
+    subprocess.run(["pdftoppm", "-png", "-r", "80", str(pdf), str(ARTIFACTS / "season-print")],
                    check=True)
     pages = sorted(ARTIFACTS.glob("season-print-*.png"))
     assert 1 <= len(pages) <= 4, pages
