@@ -54,7 +54,7 @@ def _ids(app, slug):
                                                       .where(Evening.group_id == group.id))),
                 "player_id": list(db.session.scalars(sqlalchemy.select(Player.id)
                                                      .where(Player.group_id == group.id))),
-                "seq": [1, 2, 3]}
+                "seq": [1, 2, 3], "year": [2025, 2026, 99999]}
 
 
 @CHEAP
