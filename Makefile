@@ -51,6 +51,7 @@ bench: install-test
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/entry.py
 	$(BIN)/python bench/standings.py
+	$(BIN)/python bench/season.py
 
 lint: install-test
 	$(BIN)/ruff check scorekeeper tests bench

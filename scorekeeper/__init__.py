@@ -106,7 +106,7 @@ def create_app(test_config=None):
     from . import assets, cli, devices, display, i18n, live, security
     from . import games as registry
     from .db import db, migrate
-    from .views import access, evenings, games, groups, kasse, main, standings, tv
+    from .views import access, evenings, games, groups, kasse, main, seasons, standings, tv
     from .views import live as live_views
 
     db.init_app(app)
@@ -135,6 +135,7 @@ def create_app(test_config=None):
     app.register_blueprint(evenings.bp)
     app.register_blueprint(standings.bp)
     app.register_blueprint(kasse.bp)
+    app.register_blueprint(seasons.bp)
     app.register_blueprint(tv.bp)
     app.register_blueprint(live_views.bp)
     return app

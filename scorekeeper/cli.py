@@ -9,7 +9,7 @@ import sqlite3
 import sys
 
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -187,7 +187,32 @@ def backup_command(path: str) -> None:
     click.echo(f"backed up {url.database} to {path}")
 
 
+@click.command("chronicle")
+@click.argument("slug")
+@click.option("--year", default=None, help="the season, e.g. 2026 (default: this year)")
+@click.option("--json", "as_json", is_flag=True, help="print it as JSON")
+@with_appcontext
+def chronicle_command(slug: str, year: str | None, as_json: bool) -> None:
+    """Print the group's season: champion, Rote Laterne, attendance, streaks and records."""
+    from . import chronicle, club
+
+    if year is not None and not (year.isascii() and year.isdigit() and 1900 <= int(year) <= 9999):
+        raise click.ClickException(f"{_line(year)!r} is not a year like 2026")
+    try:
+        group = club.find_group(slug)
+        if group is None:
+            raise click.ClickException(f"there is no group {_line(slug)!r}")
+        with current_app.test_request_context():  # the records' names in the default language
+            season = chronicle.chronicle(group, int(year) if year else club.evening_day().year)
+    except SQLAlchemyError as error:
+        raise _database_error(error) from None
+    if as_json:
+        click.echo(json.dumps(season, ensure_ascii=False, indent=1))
+        return
+    click.echo("\n".join(chronicle.text(season)))
+
+
 def init_app(app: Flask) -> None:
     for command in (replay_command, import_command, export_group_command, import_group_command,
-                    join_link_command, backup_command):
+                    join_link_command, backup_command, chronicle_command):
         app.cli.add_command(command)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from typing import Any
 
@@ -49,4 +50,6 @@ FILTERS: dict[str, Any] = {
     "date_long": lambda value: format_date(value, "full"),
     "date_short": lambda value: format_date(value, "short"),
     "decimal": lambda value: format_decimal(value, "#,##0.0"),
+    "day_month": lambda value: format_date(value, "dd.MM."),
+    "iso_date": dt.date.fromisoformat,  # a date kept as JSON ("2026-11-27")
 }

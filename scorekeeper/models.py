@@ -55,6 +55,10 @@ class Group(Model):
     rounding_cents: Mapped[int] = mapped_column(default=0, server_default="0")
     # whether the group's pages show skill ratings (scorekeeper/ratings.py)
     ratings: Mapped[bool] = mapped_column(default=True, server_default=true())
+    # the season's champion (scorekeeper/chronicle.py): by the money won ("money"), or by the
+    # money per evening ("average") among those who played `champion_share` % of the evenings
+    champion_by: Mapped[str] = mapped_column(String(10), default="money", server_default="money")
+    champion_share: Mapped[int] = mapped_column(default=50, server_default="50")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
     players: Mapped[list[Player]] = relationship(

@@ -95,11 +95,12 @@ def table(group_id: int, season: int | None = None) -> dict[str, Any]:
         adapter = games.GAMES.get(kind)
         if adapter is None:
             continue
+        summed = [name for name in adapter.FIGURES if name not in adapter.WHERE]
         row = sums.setdefault(kind, {}).setdefault(player, {
-            "player": player, "played": 0, "money_cents": 0, **dict.fromkeys(adapter.FIGURES, 0)})
+            "player": player, "played": 0, "money_cents": 0, **dict.fromkeys(summed, 0)})
         row["played"] += 1
         row["money_cents"] += cents
-        for name in adapter.FIGURES:
+        for name in summed:
             value = (figures or {}).get(name, 0)
             row[name] = max(row[name], value) if name in adapter.BEST else row[name] + value
         money[player] = money.get(player, 0) + cents

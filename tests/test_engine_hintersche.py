@@ -154,10 +154,15 @@ def test_worked_example_exact_report() -> None:
         "phase": "vier-strich",
         "game_number": 2,
         "players": [
-            {"name": "A", "marks": 0, "lines": 0, "in": True, "balance_cents": 500},
-            {"name": "B", "marks": 0, "lines": 1, "in": True, "balance_cents": -1500},
-            {"name": "C", "marks": 0, "lines": 0, "in": True, "balance_cents": 500},
-            {"name": "D", "marks": 0, "lines": 0, "in": True, "balance_cents": 500},
+            # the season's records: A marched in deal 3, C took all tricks in deal 9
+            {"name": "A", "marks": 0, "lines": 0, "in": True, "balance_cents": 500,
+             "marches": 1, "march_hand": 3, "vier_strich": 0, "vier_strich_hand": 0},
+            {"name": "B", "marks": 0, "lines": 1, "in": True, "balance_cents": -1500,
+             "marches": 0, "march_hand": 0, "vier_strich": 0, "vier_strich_hand": 0},
+            {"name": "C", "marks": 0, "lines": 0, "in": True, "balance_cents": 500,
+             "marches": 1, "march_hand": 9, "vier_strich": 0, "vier_strich_hand": 0},
+            {"name": "D", "marks": 0, "lines": 0, "in": True, "balance_cents": 500,
+             "marches": 0, "march_hand": 0, "vier_strich": 0, "vier_strich_hand": 0},
         ],
     }
     assert report["games"] == [{"game": 1, "loser": "B", "lines": 1, "hands": 9}]
@@ -327,6 +332,8 @@ def test_four_losses_cost_two_lines_and_end_the_game() -> None:
     assert report["games"] == [{"game": 1, "loser": "C", "lines": 2, "hands": 4}]
     assert report["game_number"] == 2 and report["phase"] == "vier-strich"
     assert event_types(table)[-1] == ("line", "C", 2)
+    c = report["players"][2]  # lost in Vier-Strich, in deal 4 (for the season's records)
+    assert (c["vier_strich"], c["vier_strich_hand"]) == (1, 4)
 
 
 @pytest.mark.parametrize("double", [True, False])

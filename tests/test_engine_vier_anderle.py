@@ -80,17 +80,17 @@ def test_seed_example_type_1_losers_pay_what_was_in_the_pot() -> None:
         "finished": False,
         "players": [
             {"name": "A", "balance": -4, "balance_cents": -40, "seated": True,
-             "hands": 1, "best_win": 0},
+             "hands": 1, "best_win": 0, "best_win_hand": 0},
             {"name": "B", "balance": 0, "balance_cents": 0, "seated": True,
-             "hands": 1, "best_win": 0},
+             "hands": 1, "best_win": 0, "best_win_hand": 0},
             {"name": "C", "balance": 0, "balance_cents": 0, "seated": True,
-             "hands": 1, "best_win": 0},
+             "hands": 1, "best_win": 0, "best_win_hand": 0},
             {"name": "D", "balance": -4, "balance_cents": -40, "seated": True,
-             "hands": 1, "best_win": 0},
+             "hands": 1, "best_win": 0, "best_win_hand": 0},
             {"name": "E", "balance": -4, "balance_cents": -40, "seated": True,
-             "hands": 1, "best_win": 0},
+             "hands": 1, "best_win": 0, "best_win_hand": 0},
             {"name": "F", "balance": -4, "balance_cents": -40, "seated": True,
-             "hands": 1, "best_win": 0},
+             "hands": 1, "best_win": 0, "best_win_hand": 0},
         ],
         "pot": 16,
         "next_hand_type": 2,
@@ -511,7 +511,7 @@ def test_whoever_leaves_keeps_their_balance_and_is_listed_as_not_seated() -> Non
     report = play([HAND_1, {"table": ["B", "C", "D", "E", "F"]}])
     assert report["seated"] == ["B", "C", "D", "E", "F"]
     assert report["players"][-1] == {"name": "A", "balance": -4, "balance_cents": -40,
-                                     "seated": False, "hands": 1, "best_win": 0}
+                                     "seated": False, "hands": 1, "best_win": 0, "best_win_hand": 0}
     assert conserved(report)
 
 

@@ -11,7 +11,7 @@ from support import enter, entry_fields, rule_fields, start_game
 
 from scorekeeper import engine, exports, games, standings
 from scorekeeper.db import db
-from scorekeeper.models import Game, Group, Player, Result
+from scorekeeper.models import Evening, Game, Group, Player, Result
 
 HANDS = 4
 
@@ -34,6 +34,16 @@ def _standings_written(app, game_id: int) -> None:
             assert (stored, counted) == ({}, expected)
         else:
             assert (stored, counted) == (expected, {})
+
+
+def localized_title(app, adapter) -> str:
+    """The game's title as the German pages show it (escaped as in HTML)."""
+    from markupsafe import escape
+
+    from scorekeeper.i18n import localized
+
+    with app.test_request_context():
+        return str(escape(localized(adapter.title)))
 
 
 def _post_hand(client, path, adapter, entry, before, seq):
@@ -111,6 +121,15 @@ def test_every_game_plays_through_every_page(app, client, name):
 
     # what the group keeps of it: standings, a player's page, the evening and its money
     assert client.get("/g/tanne/standings").status_code == 200
+    # the season chronicle reads the game's stored figures, with its records (if any)
+    with app.app_context():
+        year = db.session.get(Evening, evening_id).date.year
+    season = client.get(f"/g/tanne/seasons/{year}")
+    assert season.status_code == 200 and localized_title(app, adapter) in season.get_data(
+        as_text=True)
+    card = client.get(f"/g/tanne/evenings/{evening_id}/card.svg")
+    assert card.status_code == 200 and card.mimetype == "image/svg+xml"
+    assert record["players"][0] in card.get_data(as_text=True)
     assert client.get(f"/g/tanne/players/{player_id}").status_code == 200
     assert client.get(f"/g/tanne/evenings/{evening_id}").status_code == 200
     settled = client.get(f"/g/tanne/evenings/{evening_id}/settlement.json").get_json()

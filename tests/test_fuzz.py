@@ -56,7 +56,7 @@ def _ids(app, slug):
                                                      .where(Player.group_id == group.id))),
                 "entry_id": list(db.session.scalars(sqlalchemy.select(KasseEntry.id)
                                                     .where(KasseEntry.group_id == group.id))),
-                "seq": [1, 2, 3]}
+                "seq": [1, 2, 3], "year": [2025, 2026, 99999]}
 
 
 @CHEAP

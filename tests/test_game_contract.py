@@ -200,3 +200,17 @@ def test_the_wheel_lists_every_package():
     for init in (ROOT / "scorekeeper").rglob("__init__.py"):
         package = ".".join(init.parent.relative_to(ROOT).parts)
         assert package in listed, f"{package} is missing from pyproject.toml's packages"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_games_records_read_figures_it_stores(name):
+    """The season chronicle's records (Adapter.RECORDS) read the game's own figures: a record's
+    value, the figure that must be set and the hand's number; a hand's number is never added
+    up in the standings (WHERE)."""
+    adapter = games.get(name)
+    stored = {*adapter.FIGURES, "money_cents"}
+    assert adapter.RECORDS, name
+    for record in adapter.RECORDS:
+        assert {record.figure, record.only or record.figure} <= stored, (name, record)
+        assert record.hand is None or record.hand in adapter.WHERE, (name, record)
+    assert adapter.WHERE <= set(adapter.FIGURES), name

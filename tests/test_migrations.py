@@ -113,6 +113,8 @@ def pages(app, slug="tanne"):
         games = db.session.scalars(sa.select(Game.id).order_by(Game.id)).all()
     shown = {"standings": client.get(f"/g/{slug}/standings").get_data(as_text=True),
              "export": client.get(f"/g/{slug}/export.json").get_json()}
+    for year in (2025, 2026):  # the season chronicle reads the records' stored figures
+        shown[f"season {year}"] = client.get(f"/g/{slug}/seasons/{year}").get_data(as_text=True)
     for player in players:
         shown[f"player {player}"] = client.get(f"/g/{slug}/players/{player}").get_data(as_text=True)
     for game_id in games:

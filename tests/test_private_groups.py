@@ -25,7 +25,8 @@ def _group(client):
                                                "note": "Strafe"}).status_code == 302
     entry = re.search(r'id="kasse-(\d+)"', client.get("/g/tanne/kasse").get_data(as_text=True))
     return {"game_id": int(paths[0].rsplit("/", 1)[1]), "evening_id": int(evening.group(1)),
-            "player_id": 1, "seq": 1, "slug": "tanne", "entry_id": int(entry.group(1))}
+            "player_id": 1, "seq": 1, "slug": "tanne", "entry_id": int(entry.group(1)),
+            "year": 2026}
 
 
 def _everything(client):
@@ -103,7 +104,9 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
                "/g/tanne/live/stream", f"/g/tanne/games/{ids['game_id']}/live/stream",
                "/g/tanne/tv", f"/g/tanne/games/{ids['game_id']}/tv",  # the pub's TV
                "/g/tanne/kasse",  # the Kasse's book
-               "/g/tanne/manifest.webmanifest"}  # on the home screen
+               "/g/tanne/manifest.webmanifest",  # on the home screen
+               "/g/tanne/seasons", "/g/tanne/seasons/2026",  # the season chronicle
+               f"/g/tanne/evenings/{ids['evening_id']}/card.svg"}  # the evening as a picture
     assert {url for (_m, url), code in reads.items() if code == 200} == allowed
     table = tv.get(f"/g/tanne/games/{ids['game_id']}").get_data(as_text=True)
     assert "<form" not in table and "Hand 2" not in table  # nothing to enter

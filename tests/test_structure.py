@@ -19,7 +19,7 @@ FLOORS = [
     ["scoring", "club", "versions", "standings", "accounts", "access", "ledger", "ratings",
      "headtohead"],
     # what works on whole games and groups
-    ["records", "renaming", "derived", "exports"],
+    ["records", "renaming", "derived", "exports", "chronicle"],
     # what the pages share
     ["views.forms", "views.common"],
     # the pages and the command line

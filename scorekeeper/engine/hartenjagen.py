@@ -377,7 +377,7 @@ class Table(base.Table):
     ENTRY_WORD = "hand"
     # every key an entry may have; which of them depends on the kind of entry and the rules
     ENTRY_KEYS = frozenset(("hearts", "points", "renege", "moon", *CARD_KEYS))
-    SNAPSHOT = ("scores", "hands_played", "finished", "winner", "_tied", "_moons")
+    SNAPSHOT = ("scores", "hands_played", "finished", "winner", "_tied", "_moons", "_moon_hand")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
         super().__init__(players, first_dealer, rules)
@@ -404,6 +404,7 @@ class Table(base.Table):
         self.winner: int | None = None
         self._tied: tuple[int, ...] = ()
         self._moons = [0] * self._n  # moons each player shot
+        self._moon_hand = [0] * self._n  # the hand of each player's latest moon (0: none)
 
     # -- entries ------------------------------------------------------------------------------
 
@@ -572,9 +573,10 @@ class Table(base.Table):
         passing = self._passes[self.hands_played % len(self._passes)] if self._passes else None
         tied = self._tied
         row = Hand(passing, kind, tuple(hand), tuple(scores), shooter, choice, reneger, tied)
+        self.hands_played += 1
         if shooter is not None:
             self._moons[shooter] += 1
-        self.hands_played += 1
+            self._moon_hand[shooter] = self.hands_played
         if tied:
             low = min(hand[i] for i in tied)
             still = tuple(i for i in tied if hand[i] == low)
@@ -656,7 +658,9 @@ class Table(base.Table):
             "moon_total": self._pack.moon_total,
             "hearts_total": self._pack.hearts,
             "cards": dict(self._pack.copies),
-            "players": [{"name": name, "score": score, "balance_cents": money, "moons": moons}
-                        for name, score, money, moons in zip(names, self.scores, balances,
-                                                             self._moons, strict=True)],
+            "players": [{"name": name, "score": score, "balance_cents": money, "moons": moons,
+                         "moon_hand": hand}
+                        for name, score, money, moons, hand in zip(
+                            names, self.scores, balances, self._moons, self._moon_hand,
+                            strict=True)],
         }

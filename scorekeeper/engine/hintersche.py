@@ -477,7 +477,8 @@ class Table(base.Table):
     ENTRY_WORD = "hand"
     ENTRY_KEYS = frozenset({"points", "all_tricks", "playoffs"})
     SNAPSHOT = ("_last", "_in", "marks", "lines", "phase", "game_number", "hands_played",
-                "finished", "games_played", "_takers", "_game_start")
+                "finished", "games_played", "_takers", "_game_start", "marches", "_march_hand",
+                "vier_strich", "_vier_strich_hand")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
         super().__init__(players, first_dealer, rules)
@@ -497,6 +498,13 @@ class Table(base.Table):
         self._takers: list[int | None] = []  # phase 1: who took the single mark of each deal
         self._game_start: int = 0  # hands_played when the current game began
         self._march_at: int = self.rules["march_at"]
+        # for the season's records: per seat the marches (taking all tricks too) of the rubber
+        # and the games lost in Vier-Strich (all four marks alone), each with the number of the
+        # latest deal it happened in (0: never)
+        self.marches: list[int] = [0] * n
+        self._march_hand: list[int] = [0] * n
+        self.vier_strich: list[int] = [0] * n
+        self._vier_strich_hand: list[int] = [0] * n
 
     # --- who plays --------------------------------------------------------------------------
 
@@ -663,6 +671,10 @@ class Table(base.Table):
         self.marks = marks
         self._last = playoffs.last
         self.hands_played += 1
+        for i in range(0, len(events), 3):  # flat (type, seat, count) triples
+            if events[i] in ("march", "all_tricks"):
+                self.marches[events[i + 1]] += 1
+                self._march_hand[events[i + 1]] = self.hands_played
         loser: int | None = None
         lines = 1
         if phase == VIER_STRICH:
@@ -673,8 +685,11 @@ class Table(base.Table):
                 loser = self._drop_out(deal, marks, outs)
                 if loser is None:  # Butzen begins (not when the game ends with phase 1)
                     events += ("butzen", -1, 0)
-                elif self.rules["four_losses_double"] and self._takers.count(loser) == SLATE:
-                    lines = FOUR_LOSSES_LINES
+                else:  # one player took all four marks: the game is lost in Vier-Strich
+                    self.vier_strich[loser] += 1
+                    self._vier_strich_hand[loser] = self.hands_played
+                    if self.rules["four_losses_double"]:
+                        lines = FOUR_LOSSES_LINES
                 events += outs
         elif 0 in marks:
             loser = self._drop_out(deal, marks, events)
@@ -748,7 +763,9 @@ class Table(base.Table):
             "game_number": self.game_number,
             "players": [
                 {"name": name, "marks": self.marks[i], "lines": self.lines[i],
-                 "in": ins[i], "balance_cents": balances[i]}
+                 "in": ins[i], "balance_cents": balances[i], "marches": self.marches[i],
+                 "march_hand": self._march_hand[i], "vier_strich": self.vier_strich[i],
+                 "vier_strich_hand": self._vier_strich_hand[i]}
                 for i, name in enumerate(players)
             ],
             "in_deal": in_deal,

@@ -261,7 +261,7 @@ class Table(base.Table):
     ENTRY_WORD = "entry"
     ENTRY_KEYS = _HAND_KEYS | _TABLE_KEYS
     SNAPSHOT = ("players", "seated", "_dealer", "_last_dealer", "_around", "balance", "pot",
-                "hands_played", "finished", "_hands_of", "_best_win")
+                "hands_played", "finished", "_hands_of", "_best_win", "_best_hand")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
         super().__init__(players, first_dealer, rules)
@@ -283,6 +283,7 @@ class Table(base.Table):
         self._ante_back: bool = self.rules["nobody_plays"] == "ante-back"
         self._hands_of: dict[str, int] = dict.fromkeys(seated, 0)  # hands each played in
         self._best_win: dict[str, int] = dict.fromkeys(seated, 0)  # most won in one hand
+        self._best_hand: dict[str, int] = dict.fromkeys(seated, 0)  # the hand it was first won in
 
     def _restored(self) -> None:
         self.seated = tuple(self.seated)
@@ -318,7 +319,9 @@ class Table(base.Table):
         paid, pot = self._payments(dealer, stake, hand_type, playing, tricks)
         for name, amount in paid.items():
             self.balance[name] += amount
-            self._best_win[name] = max(self._best_win[name], amount)
+            if amount > self._best_win[name]:
+                self._best_win[name] = amount
+                self._best_hand[name] = self.hands_played + 1
         for name in seated if playing is None else playing:
             self._hands_of[name] += 1
         self.pot = pot
@@ -425,6 +428,7 @@ class Table(base.Table):
         for name in joined:
             if name not in self.balance:
                 self.balance[name] = self._hands_of[name] = self._best_win[name] = 0
+                self._best_hand[name] = 0
                 self.players.append(name)
         if "dealer" in entry:  # the table chose the next dealer: the deal goes on from them
             self._last_dealer, self._around = None, new
@@ -499,7 +503,8 @@ class Table(base.Table):
             "players": [
                 {"name": name, "balance": self.balance[name],
                  "balance_cents": self.balance[name] * cents, "seated": name in seated,
-                 "hands": self._hands_of[name], "best_win": self._best_win[name]}
+                 "hands": self._hands_of[name], "best_win": self._best_win[name],
+                 "best_win_hand": self._best_hand[name]}
                 for name in order
             ],
             "pot": self.pot,

@@ -10,6 +10,7 @@ method needs: an adapter reads no database and calls no shared module above it.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -27,6 +28,26 @@ OPTIONAL_PARTS = {"more": "games/parts/empty.html", "changes": "games/parts/chan
                   "details": "games/parts/empty.html", "seating": "games/parts/empty.html",
                   "player": "games/parts/empty.html", "style": "games/parts/empty.html"}
 FILE_NAMES = {"style": "style.css"}  # a part's file, where it is not <part>.html
+
+
+@dataclass(frozen=True)
+class Record:
+    """A record of the season's chronicle, read from the figures a game stores per player
+    (`Adapter.figures`; ``money_cents`` is the player's money from the game).
+
+    `season`: the most of the figure added up over the season (moons shot); else the most (or,
+    with `fewest`, the fewest) in one game. `hand`: the figure holding the number of the hand
+    it happened in (for a count, the latest), linked on the game's history page. `only`: a
+    figure that must be set for a game to count (played to its end). Only a value above 0
+    counts for the most; `money`: the value is cents."""
+
+    figure: str
+    label: Any
+    season: bool = False
+    fewest: bool = False
+    hand: str | None = None
+    only: str | None = None
+    money: bool = False
 
 
 class Roster:
@@ -75,6 +96,11 @@ class Adapter:
     SEATING_HINT: ClassVar[Any] = _l("Who plays? Tap in seating order.")
     FIGURES: ClassVar[tuple[str, ...]] = ()  # what the standings add up per player
     BEST: ClassVar[frozenset[str]] = frozenset()  # figures the standings take the most of
+    # figures that say where something happened (a hand's number): kept, never added up
+    WHERE: ClassVar[frozenset[str]] = frozenset()
+    # the season chronicle's records of the game (see Record): every game has the first
+    RECORDS: ClassVar[tuple[Record, ...]] = (
+        Record("money_cents", _l("Most won in one game"), money=True),)
     EFFECT_KEY: ClassVar[str] = ""  # the key of a history row that says what it did to each player
     # what of a history row says how the entry scored: a correction's preview lists the later
     # entries where it differs (empty: the whole row)

@@ -13,7 +13,7 @@ from wtforms.fields.choices import SelectChoice
 
 from .. import charts
 from ..engine import RuleError, hartenjagen
-from .base import Adapter, Roster
+from .base import Adapter, Record, Roster
 from .forms import GameForm, build, numbers, pick
 
 CARD_LABELS = {"queen": ("♠", _l("Queen of spades")), "jack": ("♦", _l("Jack of diamonds")),
@@ -99,7 +99,12 @@ class Hartenjagen(Adapter):
     FORMS = {"hand": HandForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
                        "ending", "player", "style"})
-    FIGURES = ("hands", "games", "wins", "points", "moons")
+    FIGURES = ("hands", "games", "finished", "wins", "points", "moons", "moon_hand")
+    WHERE = frozenset({"moon_hand"})
+    RECORDS = (Record("moons", _l("Moons shot"), season=True, hand="moon_hand"),
+               Record("points", _l("Fewest points in a game"), fewest=True, only="finished"),
+               Record("points", _l("Most points in a game"), only="finished"),
+               *Adapter.RECORDS)
     EFFECT_KEY = "points"
     SCORED_BY = ("totals",)  # a hand's own points never depend on the hands before
     CARD_LABELS = CARD_LABELS
@@ -125,8 +130,9 @@ class Hartenjagen(Adapter):
         state = game.state
         played = state["finished"] or game.status == "closed"  # to its end, or to closing time
         return {"hands": state["hands_played"], "games": int(played),
+                "finished": int(state["finished"]),
                 "wins": int(state["winner"] == player["name"]), "points": player["score"],
-                "moons": player.get("moons", 0)}
+                "moons": player.get("moons", 0), "moon_hand": player.get("moon_hand", 0)}
 
     def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
         """Fewer points finish ahead (the winner has the fewest); equal points tie, whatever the

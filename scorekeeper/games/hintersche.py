@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 
 from .. import charts
 from ..engine import RuleError, hintersche
-from .base import Adapter, Roster
+from .base import Adapter, Record, Roster
 from .forms import GameForm, build, numbers, pick
 
 
@@ -89,7 +89,14 @@ class Hintersche(Adapter):
     FORMS = {"hand": DealForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
                        "ending", "details", "seating", "player", "style"})
-    FIGURES = ("hands", "games", "rubbers", "lines")
+    FIGURES = ("hands", "games", "rubbers", "lines", "marches", "march_hand", "vier_strich",
+               "vier_strich_hand")
+    WHERE = frozenset({"march_hand", "vier_strich_hand"})
+    RECORDS = (Record("marches", _l("Most marches in a rubber"), hand="march_hand"),
+               Record("vier_strich", _l("Vier-Strich lost (games lost with all four marks)"),
+                      season=True, hand="vier_strich_hand"),
+               Record("lines", _l("Most lines in a rubber")),
+               *Adapter.RECORDS)
     EFFECT_KEY = "marks"
     SCORED_BY = ("events",)  # what the deal did (its marks are the whole slate after it)
     TOTAL = hintersche.TOTAL
@@ -108,7 +115,9 @@ class Hintersche(Adapter):
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         state = game.state
         return {"hands": state["hands_played"], "games": state.get("games_played", 0),
-                "rubbers": int(state["finished"]), "lines": player["lines"]}
+                "rubbers": int(state["finished"]), "lines": player["lines"],
+                **{key: player.get(key, 0) for key in ("marches", "march_hand", "vier_strich",
+                                                       "vier_strich_hand")}}
 
     def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
         """Fewer lines on the frame finish ahead (a line is a game lost); the money follows the

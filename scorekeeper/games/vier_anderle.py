@@ -22,7 +22,7 @@ from ..display import money
 from ..engine import RuleError, vier_anderle
 from ..i18n import rule_message
 from ..names import name_error
-from .base import Adapter, Roster
+from .base import Adapter, Record, Roster
 from .forms import GameForm, build, numbers, ticks
 
 
@@ -135,8 +135,11 @@ class VierAnderle(Adapter):
     FORMS = {"hand": HandForm, "table": TableForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
                        "ending", "style"})
-    FIGURES = ("hands", "games", "best_pot_cents")
+    FIGURES = ("hands", "games", "best_pot_cents", "best_pot_hand")
     BEST = frozenset({"best_pot_cents"})
+    WHERE = frozenset({"best_pot_hand"})
+    RECORDS = (Record("best_pot_cents", _l("Biggest pot won"), hand="best_pot_hand", money=True),
+               *Adapter.RECORDS)
     EFFECT_KEY = "payments"
     SCORED_BY = ("payments", "pot")
     TRICKS = vier_anderle.TRICKS
@@ -238,4 +241,5 @@ class VierAnderle(Adapter):
 
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         return {"hands": player.get("hands", 0), "games": int(game.status == "closed"),
-                "best_pot_cents": player.get("best_win", 0) * game.state["rules"]["stake_cents"]}
+                "best_pot_cents": player.get("best_win", 0) * game.state["rules"]["stake_cents"],
+                "best_pot_hand": player.get("best_win_hand", 0)}

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, url_for
+from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, url_for
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts, club, ledger, versions
+from .. import accounts, club, games, ledger, versions
 from ..db import db
 from ..display import money
+from ..i18n import localized
 from ..models import Evening, PaidPayment
 from .common import get_evening_or_404, get_group_or_404
 from .forms import EveningForm, PaymentForm, RoundingForm
@@ -113,3 +114,26 @@ def settlement_json(slug: str, evening_id: int):
     group = get_group_or_404(slug, view=True)
     return jsonify(accounts.settle(get_evening_or_404(group, evening_id),
                                    group.rounding_cents).as_json())
+
+
+@bp.get("/<int:evening_id>/card.svg")
+def card(slug: str, evening_id: int):
+    """The evening's result as a picture (SVG) to share: each player's money, the winner
+    first; the share button turns it into a PNG where the phone can share a file."""
+    group = get_group_or_404(slug, view=True)
+    evening = get_evening_or_404(group, evening_id)
+    result = accounts.settle(evening, group.rounding_cents)
+    rows = sorted(((name, cents) for name, cents in result.balances_cents.items()
+                   if name != accounts.KASSE), key=lambda row: (-row[1], row[0]))
+    played: dict[str, int] = {}
+    for game in result.games:
+        title = localized(games.get(game.kind).title)
+        played[title] = played.get(title, 0) + 1
+    response = make_response(render_template(
+        "evenings/card.svg", group=group, evening=evening, rows=rows,
+        played=[f"{n} × {title}" if n > 1 else title for title, n in played.items()],
+        kasse_cents=result.balances_cents.get(accounts.KASSE, 0),
+        unfinished=bool(result.unfinished)))
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -27,6 +27,7 @@ from wtforms.validators import (
     DataRequired,
     InputRequired,
     Length,
+    NumberRange,
     Optional,
     Regexp,
     ValidationError,
@@ -107,6 +108,17 @@ class RoundingForm(Form):
     """What the group rounds settlement payments to (cents; 0: to the cent)."""
 
     rounding = SelectField(_l("Round payments to"), coerce=int, validate_choice=True)
+
+
+class ChampionForm(Form):
+    """How the group's season champion is decided (Group.champion_by, champion_share)."""
+
+    champion_by = SelectField(_l("The champion is"), validate_choice=True, choices=[
+        SelectChoice("money", _l("who won the most money")),
+        SelectChoice("average", _l("who won the most per evening"))])
+    champion_share = IntegerField(
+        _l("Per evening: counts who played at least this share of the evenings, in per cent"),
+        validators=[DataRequired(), NumberRange(min=1, max=100)])
 
 
 PIN = Regexp(r"^[0-9]{4,8}$", message=_l("Please enter 4 to 8 digits."))

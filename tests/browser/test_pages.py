@@ -98,7 +98,8 @@ def main_pages(paths):
             "history-hartenjagen": paths["hearts-over"] + "/history",
             "evening": paths["evening"], "evenings": f"{group}/evenings",
             "standings": f"{group}/standings", "players": f"{group}/players",
-            "kasse": f"{group}/kasse"}
+            "kasse": f"{group}/kasse",
+            "season": f"{group}/seasons"}
 
 
 # Every visible link, button, field and chip (folded-away parts opened): at least 44 px high and

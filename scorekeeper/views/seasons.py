@@ -1,0 +1,48 @@
+"""The season chronicle: champion, Rote Laterne, records, streaks and attendance of a year."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from .. import chronicle, club, ledger, ratings, standings, versions
+from ..db import db
+from .common import get_group_or_404
+from .forms import ChampionForm
+
+bp = Blueprint("seasons", __name__, url_prefix="/g/<slug>/seasons")
+YEARS = range(1900, 10000)  # a season's address names a year of four digits
+
+
+@bp.get("")
+def current(slug: str):
+    """This year's season (the evening's year: a night past New Year's midnight is the old)."""
+    return show(slug, club.evening_day().year)
+
+
+@bp.get("/<int:year>")
+def show(slug: str, year: int):
+    group = get_group_or_404(slug, view=True)
+    if year not in YEARS:
+        abort(404)
+    seasons = sorted({*standings.seasons(group.id), year}, reverse=True)
+    return render_template("seasons/show.html", group=group, year=year, seasons=seasons,
+                           season=chronicle.chronicle(group, year),
+                           book=ledger.book(group, year), ratings=ratings.season(group, year),
+                           form=ChampionForm(obj=group), print_view="print" in request.args,
+                           player_ids={p.name: p.id for p in group.players},
+                           live_version=versions.group_version(group))
+
+
+@bp.post("/<int:year>/champion")
+def champion(slug: str, year: int):
+    """Change how the group's champion is decided (every season's page shows it so)."""
+    group = get_group_or_404(slug)
+    if year not in YEARS:
+        abort(404)
+    form = ChampionForm()
+    if not form.validate_on_submit():
+        abort(400)
+    group.champion_by = form.champion_by.data
+    group.champion_share = form.champion_share.data
+    db.session.commit()
+    return redirect(url_for("seasons.show", slug=slug, year=year))
