@@ -31,7 +31,6 @@ from .games.base import Record
 from .models import Evening, Group, Result
 
 BY = ("money", "average")  # how the champion is decided (Group.champion_by)
-HOLDERS = 5  # holders of a shared record shown by name (the JSON has them all)
 
 
 @dataclass(frozen=True)

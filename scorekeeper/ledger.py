@@ -17,7 +17,7 @@ from typing import Any
 
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy import delete, func, not_, or_, select
+from sqlalchemy import case, delete, func, not_, or_, select
 from sqlalchemy.orm import load_only
 
 from . import accounts, charts
@@ -148,7 +148,9 @@ def summary(group: Group) -> tuple[int, list[Line]]:
     where = _stored(group, live)
     latest = db.session.execute(
         select(KasseEntry, Game.kind).outerjoin(Game, KasseEntry.game_id == Game.id)
-        .where(where).order_by(KasseEntry.day.desc(), KasseEntry.id.desc()).limit(RECENT)).all()
+        .where(where).order_by(KasseEntry.day.desc(),  # as Line.order: a day's entries last
+                               case((KasseEntry.kind.in_(ENTERED), 1), else_=0).desc(),
+                               KasseEntry.id.desc()).limit(RECENT)).all()
     lines = sorted([*map(_line, latest), *live_lines], key=Line.order, reverse=True)[:RECENT]
     return _held(where, live_lines), lines
 
@@ -199,7 +201,7 @@ def years(group: Group) -> list[int]:
 
 def book(group: Group, year: int | None = None, split: bool = True) -> Book:
     """The Kasse's book of `year` (None: of all years); see `Book`. The season page shows it
-    (include ``kasse/_season.html`` with ``book``)."""
+    (include ``kasse/_book.html`` with ``book``)."""
     live, live_lines = _live(group)
     where = _stored(group, live)
     opening = 0

@@ -70,7 +70,8 @@ def test_bad_amounts_are_refused_at_the_field_and_what_was_typed_stays(app, clie
                         ("0", "Bitte eine Zahl von 0,01 bis 10000000,00 eingeben."),
                         ("-5", "Bitte einen Betrag in Euro eingeben, etwa 0,50."),
                         ("99999999999", "Bitte eine Zahl von 0,01 bis 10000000,00 eingeben."),
-                        ("", "Bitte einen Betrag eingeben.")):
+                        ("", "Bitte einen Betrag eingeben."),
+                        ("   ", "Bitte einen Betrag eingeben.")):
         response = pay(client, "deposit", typed, "Strafe")
         assert response.status_code == 400, typed
         page = response.get_data(as_text=True)
@@ -288,3 +289,12 @@ def test_the_book_travels_with_the_groups_export(app, client, runner, tmp_path):
                 assert str(error).startswith(where), error
             else:
                 raise AssertionError(f"{bad} was imported")
+
+
+def test_a_year_no_calendar_holds_shows_the_usual_page_not_a_500(app, client, runner, tmp_path):
+    """datetime holds no year 0 or 1 before it: ?year=0000 is this year's book, ?season=0000
+    all seasons, a head to head of ?year=0000 all years."""
+    evening_of_three_games(client, runner, tmp_path)
+    for path in ("/g/tanne/kasse?year=0000", "/g/tanne/kasse?year=0001",
+                 "/g/tanne/standings?season=0000", "/g/tanne/players/1?year=0000"):
+        assert client.get(path).status_code == 200, path

@@ -18,6 +18,7 @@ from ..names import SLUG
 
 Row = TypeVar("Row", Player, Evening, Game)
 RECENT = 13  # entries whose effect a table shows: the sheet's 12 rows and the one before
+YEARS = range(1900, 10000)  # a season an address names (?season=, ?year=): four digits
 
 
 def get_owned_or_404(model: type[Row], row_id: int, group: Group) -> Row:

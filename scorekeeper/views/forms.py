@@ -302,3 +302,8 @@ class KasseForm(Form):
     day = DateField(_l("Day"), validators=[Optional(), _Between(dt.date(1990, 1, 1),
                                                                 dt.date(2099, 12, 31))],
                     render_kw={"type": "date"})
+
+    def validate_amount(self, field: EuroField) -> None:
+        """Spaces alone pass InputRequired (the text is not empty) but hold no amount."""
+        if field.data is None and not field.errors:
+            raise ValidationError(gettext("Please enter an amount."))

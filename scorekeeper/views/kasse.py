@@ -12,7 +12,7 @@ from sqlalchemy import select
 from .. import club, ledger
 from ..db import db
 from ..models import MAX_ID, Group, KasseEntry
-from .common import device, get_group_or_404
+from .common import YEARS, device, get_group_or_404
 from .forms import ConfirmForm, KasseForm
 
 bp = Blueprint("kasse", __name__, url_prefix="/g/<slug>/kasse")
@@ -22,7 +22,8 @@ def _year(chosen: str) -> int | None:
     """The year asked for (``?year=2026``; ``all`` for every year), this year by default."""
     if chosen == "all":
         return None
-    return int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else club.evening_day().year
+    year = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else 0
+    return year if year in YEARS else club.evening_day().year
 
 
 def _page(group: Group, form: KasseForm, status: int = 200):
@@ -46,7 +47,7 @@ def enter(slug: str):
     form = KasseForm()
     if not form.validate_on_submit():
         return _page(group, form, 400)
-    assert form.amount.data is not None  # DataRequired
+    assert form.amount.data is not None  # KasseForm.validate_amount
     cents = int(form.amount.data * 100)
     ledger.enter(group, form.kind.data, cents, form.note.data.strip(),
                  form.day.data or club.evening_day(), device())

@@ -6,11 +6,10 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from .. import chronicle, club, ledger, ratings, standings, versions
 from ..db import db
-from .common import get_group_or_404
+from .common import YEARS, get_group_or_404
 from .forms import ChampionForm
 
 bp = Blueprint("seasons", __name__, url_prefix="/g/<slug>/seasons")
-YEARS = range(1900, 10000)  # a season's address names a year of four digits
 
 
 @bp.get("")

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from .. import charts, games, headtohead, ratings, renaming, scoring, standings, versions
 from ..db import db
 from ..models import Game
-from .common import get_game_or_404, get_group_or_404, get_player_or_404, name_taken
+from .common import YEARS, get_game_or_404, get_group_or_404, get_player_or_404, name_taken
 from .forms import PlayerForm
 
 bp = Blueprint("standings", __name__, url_prefix="/g/<slug>")
@@ -23,6 +23,8 @@ def index(slug: str):
     seasons = standings.seasons(group.id)
     chosen = request.args.get("season", "")
     season = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
+    if season not in YEARS:  # a year datetime cannot hold ("0000"): all seasons
+        season = None
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
                            table=standings.table(group.id, season),
                            ratings=ratings.season(group, season),
@@ -76,7 +78,7 @@ def player(slug: str, player_id: int):
         label=_("Rating after each evening"), zero_line=False, empty=_("No games yet."))
         for kind, rating in rated.items()}
     chosen = request.args.get("year", "")
-    year = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) else None
+    year = int(chosen) if re.fullmatch(r"[0-9]{4}", chosen) and int(chosen) in YEARS else None
     return render_template(
         "standings/player.html", group=group, player=player, form=form, history=history,
         head_to_head=headtohead.table(group, player.name, year), h2h_year=year,
