@@ -83,3 +83,44 @@ def timed_bare_page(client) -> float:
     elapsed = time.perf_counter() - start
     assert response.status_code == 200
     return elapsed
+
+
+def timed_page(client, url: str) -> float:
+    begin = time.perf_counter()
+    response = client.get(url)
+    elapsed = time.perf_counter() - begin
+    assert response.status_code == 200, (url, response.status_code)
+    return elapsed
+
+
+def compare_pages(client, pages: list[str], runs: int, requests: int, target_ms: float,
+                  heading: str = "") -> int:
+    """Time `pages` (the phone's `client`) against the bare floor's GET, page by page and
+    request by request in turns; print min / median / max of the runs' medians against the
+    floor and the target. Returns the exit status: 1 when a page's median run misses it."""
+    floor = bare_app().test_client()
+    for url in pages:  # warm up templates and connections
+        timed_page(client, url)
+    for _ in range(5):
+        timed_bare_page(floor)
+    times: dict[str, list[list[float]]] = {url: [] for url in [*pages, "floor"]}
+    for _ in range(runs):
+        for url in times:
+            times[url].append([])
+        for _ in range(requests):
+            for url in pages:
+                times[url][-1].append(timed_page(client, url))
+            times["floor"][-1].append(timed_bare_page(floor))
+    medians = {url: [statistics.median(run) for run in runs_] for url, runs_ in times.items()}
+    print(f"{heading}ms, min / median / max of {runs} runs' medians ({requests} requests each); "
+          f"floor {spread(medians['floor'], 1000)} ms; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores")
+    ok = True
+    width = max(len(url) for url in pages) + 2
+    for url in pages:
+        over = [m / f for m, f in zip(medians[url], medians["floor"], strict=True)]
+        met = statistics.median(medians[url]) * 1000 <= target_ms
+        ok = ok and met
+        print(f"{url:<{width}} {spread(medians[url], 1000)} ms, {spread(over)} x the floor; "
+              f"target <= {target_ms} ms: {'met' if met else 'NOT met'}")
+    return 0 if ok else 1

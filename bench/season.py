@@ -26,14 +26,13 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import bare_app, bench_app, spread, timed_bare_page  # noqa: E402
+from common import bench_app, compare_pages  # noqa: E402
 from season_data import fill  # noqa: E402
 from support import phone  # noqa: E402
 
@@ -50,14 +49,6 @@ TARGET_MS = 300
 FIRST = 2017
 
 
-def timed_page(client, url: str) -> float:
-    begin = time.perf_counter()
-    response = client.get(url)
-    elapsed = time.perf_counter() - begin
-    assert response.status_code == 200, (url, response.status_code)
-    return elapsed
-
-
 def main() -> int:
     app = bench_app()
     start = time.perf_counter()
@@ -71,33 +62,8 @@ def main() -> int:
     last = FIRST + YEARS - 1
     pages = list(dict.fromkeys([f"/g/tanne/seasons/{last}",
                                 f"/g/tanne/seasons/{FIRST + YEARS // 2}"]))
-    client = phone(app)  # the phone joins the group
-    floor = bare_app().test_client()
-    for url in pages:  # warm up templates and connections
-        timed_page(client, url)
-    for _ in range(5):
-        timed_bare_page(floor)
-    times: dict[str, list[list[float]]] = {url: [] for url in [*pages, "floor"]}
-    for _ in range(RUNS):
-        for url in times:
-            times[url].append([])
-        for _ in range(REQUESTS):
-            for url in pages:
-                times[url][-1].append(timed_page(client, url))
-            times["floor"][-1].append(timed_bare_page(floor))
-    medians = {url: [statistics.median(run) for run in runs] for url, runs in times.items()}
-    kind = "PostgreSQL" if os.environ.get("BENCH_DATABASE_URL") else "SQLite"
-    print(f"{kind}: ms, min / median / max of {RUNS} runs' medians ({REQUESTS} requests each); "
-          f"floor {spread(medians['floor'], 1000)} ms; load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores")
-    ok = True
-    for url in pages:
-        over = [m / f for m, f in zip(medians[url], medians["floor"], strict=True)]
-        met = statistics.median(medians[url]) * 1000 <= TARGET_MS
-        ok = ok and met
-        print(f"{url:<28} {spread(medians[url], 1000)} ms, {spread(over)} x the floor; "
-              f"target <= {TARGET_MS} ms: {'met' if met else 'NOT met'}")
-    return 0 if ok else 1
+    kind = "PostgreSQL: " if os.environ.get("BENCH_DATABASE_URL") else "SQLite: "
+    return compare_pages(phone(app), pages, RUNS, REQUESTS, TARGET_MS, kind)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import statistics
 import sys
 import time
 from pathlib import Path
@@ -33,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import generators  # noqa: E402
-from common import bare_app, bench_app, spread, timed_bare_page  # noqa: E402
+from common import bench_app, compare_pages  # noqa: E402
 from support import phone  # noqa: E402
 
 from scorekeeper import engine, games, records, scoring, standings  # noqa: E402
@@ -47,14 +46,6 @@ ENDED = os.environ.get("BENCH_ENDED") == "1"
 TARGET_MS = 150
 # the standings (with the ratings), the group's page (the Kasse's balance) and the Kasse's book
 PAGES = ("/g/tanne/standings", "/g/tanne/standings?season=2026", "/g/tanne", "/g/tanne/kasse")
-
-
-def timed_page(client, url: str) -> float:
-    begin = time.perf_counter()
-    response = client.get(url)
-    elapsed = time.perf_counter() - begin
-    assert response.status_code == 200, (url, response.status_code)
-    return elapsed
 
 
 def main() -> int:
@@ -76,31 +67,7 @@ def main() -> int:
                 db.session.commit()
     print(f"{HANDS:,} hands stored in {time.perf_counter() - start:.0f} s"
           + (", every game ended" if ENDED else ""))
-    client = phone(app)  # the phone joins the group
-    floor = bare_app().test_client()
-    for url in PAGES:  # warm up templates and connections
-        timed_page(client, url)
-    for _ in range(5):
-        timed_bare_page(floor)
-    times: dict[str, list[list[float]]] = {url: [] for url in [*PAGES, "floor"]}
-    for _ in range(RUNS):
-        for url in times:
-            times[url].append([])
-        for _ in range(REQUESTS):
-            for url in PAGES:
-                times[url][-1].append(timed_page(client, url))
-            times["floor"][-1].append(timed_bare_page(floor))
-    medians = {url: [statistics.median(run) for run in runs] for url, runs in times.items()}
-    print(f"ms, min / median / max of {RUNS} runs' medians ({REQUESTS} requests each); "
-          f"floor {spread(medians['floor'], 1000)} ms")
-    ok = True
-    for url in PAGES:
-        over = [m / f for m, f in zip(medians[url], medians["floor"], strict=True)]
-        met = statistics.median(medians[url]) * 1000 <= TARGET_MS
-        ok = ok and met
-        print(f"{url:<32} {spread(medians[url], 1000)} ms, {spread(over)} x the floor; "
-              f"target <= {TARGET_MS} ms: {'met' if met else 'NOT met'}")
-    return 0 if ok else 1
+    return compare_pages(phone(app), PAGES, RUNS, REQUESTS, TARGET_MS)
 
 
 if __name__ == "__main__":
