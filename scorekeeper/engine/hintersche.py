@@ -477,7 +477,7 @@ class Table(base.Table):
     ENTRY_WORD = "hand"
     ENTRY_KEYS = frozenset({"points", "all_tricks", "playoffs"})
     SNAPSHOT = ("_last", "_in", "marks", "lines", "phase", "game_number", "hands_played",
-                "finished", "games_played", "_takers", "_game_start", "marches", "_march_hand",
+                "finished", "games_played", "_game_start", "marches", "_march_hand",
                 "vier_strich", "_vier_strich_hand")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
@@ -495,7 +495,6 @@ class Table(base.Table):
         self.game_number: int = 1
         self.games: list[dict[str, Any]] = []  # the games over (since made or restored)
         self.games_played: int = 0
-        self._takers: list[int | None] = []  # phase 1: who took the single mark of each deal
         self._game_start: int = 0  # hands_played when the current game began
         self._march_at: int = self.rules["march_at"]
         # for the season's records: per seat the marches (taking all tricks too) of the rubber
@@ -535,11 +534,11 @@ class Table(base.Table):
         elif not isinstance(raw_playoffs, list | tuple):
             raise RuleError(f"{NAME}.bad_playoffs", field="playoffs")
         playoffs = _Playoffs(self, raw_playoffs, deal[0])
-        marks, events, taker = self._settle(deal, scores, all_tricks, playoffs)
+        marks, events = self._settle(deal, scores, all_tricks, playoffs)
         if playoffs.used != len(raw_playoffs):
             raise RuleError(f"{NAME}.playoff_not_needed", field="playoffs",
                             needed=playoffs.used, given=len(raw_playoffs))
-        return self._commit(deal, scores, playoffs, marks, events, taker)
+        return self._commit(deal, scores, playoffs, marks, events)
 
     def _read_points(self, raw: Any, deal: Seats) -> list[int]:
         """Every score of the deal, per seat (0 for seats out of the deal), checked."""
@@ -594,9 +593,8 @@ class Table(base.Table):
         return seat
 
     def _settle(self, deal: Seats, scores: list[int], all_tricks: int | None,
-                playoffs: _Playoffs) -> tuple[list[int], _Events, int | None]:
-        """The marks after this deal, what happened, and (phase 1) who took the single mark;
-        changes nothing on the table."""
+                playoffs: _Playoffs) -> tuple[list[int], _Events]:
+        """The marks after this deal and what happened; changes nothing on the table."""
         marks = self.marks.copy()
         events: _Events = []
         points = [scores[p] for p in deal]
@@ -604,33 +602,31 @@ class Table(base.Table):
         if marcher is None and max(points) >= self._march_at:
             marcher = deal[points.index(max(points))]
         if self.phase == VIER_STRICH:
-            taker = self._vier_strich(deal, scores, marcher, all_tricks is not None, playoffs,
-                                      marks, events)
-            return marks, events, taker
+            self._vier_strich(deal, scores, marcher, all_tricks is not None, playoffs, marks,
+                              events)
+            return marks, events
         if marcher is not None:
             events += ("march" if all_tricks is None else "all_tricks", marcher, 0)
             self._butzen_march(deal, marcher, marks, events)
         else:
             self._butzen(deal, scores, playoffs, marks, events)
-        return marks, events, None
+        return marks, events
 
     def _vier_strich(self, deal: Seats, scores: list[int], marcher: int | None,
                      by_tricks: bool, playoffs: _Playoffs, marks: list[int], events: _Events
-                     ) -> int | None:
+                     ) -> None:
         """Phase 1: a march marks the others, all equal marks everybody, else most points
-        takes a mark (returned)."""
+        takes a mark."""
         points = [scores[p] for p in deal]
         if marcher is not None:
             events += ("all_tricks" if by_tricks else "march", marcher, 0)
             _add(marks, events, [p for p in deal if p != marcher])
-            return None
-        if max(points) == min(points):
+        elif max(points) == min(points):
             events += ("all_equal", -1, 0)
             _add(marks, events, deal)
-            return None
-        (taker,) = playoffs.pick(deal, scores, 1, lowest=False)
-        _add(marks, events, [taker])
-        return taker
+        else:
+            (taker,) = playoffs.pick(deal, scores, 1, lowest=False)
+            _add(marks, events, [taker])
 
     @staticmethod
     def _butzen_march(deal: Seats, marcher: int, marks: list[int], events: _Events) -> None:
@@ -665,7 +661,7 @@ class Table(base.Table):
             _add(marks, events, [highest])
 
     def _commit(self, deal: Seats, scores: list[int], playoffs: _Playoffs, marks: list[int],
-                events: _Events, taker: int | None) -> Deal:
+                events: _Events) -> Deal:
         phase = self.phase
         game = self.game_number
         self.marks = marks
@@ -678,7 +674,6 @@ class Table(base.Table):
         loser: int | None = None
         lines = 1
         if phase == VIER_STRICH:
-            self._takers.append(taker)
             if sum(marks) >= SLATE:
                 self.phase = BUTZEN
                 outs: _Events = []
@@ -716,7 +711,6 @@ class Table(base.Table):
                            "lines": lines, "hands": self.hands_played - self._game_start})
         self._game_start = self.hands_played
         self.marks = [0] * self._n
-        self._takers = []
         self.phase = VIER_STRICH
         self.games_played += 1
         if self.games_played >= self.rules["rubber_games"]:
