@@ -38,7 +38,12 @@ class Form(FlaskForm):
 
 class EntryForm(Form):
     """The hidden fields every entry form carries: the idempotency key, the entry number it was
-    made for (a second phone that is late is told, not recorded twice) and its shape."""
+    made for (a second phone that is late is told, not recorded twice) and its shape. The app's
+    CSRFProtect checks the token of every POST before the view, so these forms, built twice for
+    every hand (the one sent, the next one), do not check it again; the template writes it."""
+
+    class Meta:
+        csrf = False
 
     key = HiddenField(validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])  # the page's uuid
     seq = IntegerField(validators=[Optional()])

@@ -20,7 +20,6 @@ from flask import (
 )
 from flask_babel import format_time
 from flask_babel import gettext as _
-from flask_wtf.csrf import generate_csrf
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
@@ -408,8 +407,9 @@ def _proposals() -> URLSafeSerializer:
 
 
 def _formdata(posted: list[tuple[str, str]]) -> MultiDict[str, str]:
-    """Posted fields to fill a form again, with this session's CSRF token."""
-    return MultiDict([*posted, ("csrf_token", generate_csrf())])
+    """Posted fields to fill a form again (an entry form checks no CSRF token of its own: the
+    app's CSRFProtect checked the post)."""
+    return MultiDict(posted)
 
 
 def _proposal(token: str) -> tuple[list[tuple[str, str]], int] | None:
