@@ -269,10 +269,19 @@ def test_the_group_chooses_how_the_champion_is_decided(app, client):
         assert (group.champion_by, group.champion_share) == ("average", 60)
     text = client.get("/g/tanne/seasons/2026").get_data(as_text=True)
     assert "mindestens 60 % der Abende" in text
-    for bad in ({"champion_by": "lines", "champion_share": "50"},
-                {"champion_by": "money", "champion_share": "0"},
-                {"champion_by": "money", "champion_share": "abc"}):
-        assert client.post("/g/tanne/seasons/2026/champion", data=bad).status_code == 400
+    for bad, said in (({"champion_by": "lines", "champion_share": "50"}, "keine gültige auswahl"),
+                      ({"champion_by": "money", "champion_share": "0"}, "zwischen 1 und 100"),
+                      ({"champion_by": "money", "champion_share": "abc"}, "keine gültige, ganze")):
+        answer = client.post("/g/tanne/seasons/2026/champion", data=bad)
+        text = answer.get_data(as_text=True)
+        # the season's page again, with the message at the field and what was typed kept
+        assert answer.status_code == 400 and "Saison 2026" in text
+        field = re.search(r'<label class="field has-error">.*?</label>', text, re.S)
+        assert field and said.lower() in field.group(0).lower(), (bad, field)
+        assert f'value="{bad["champion_share"]}"' in text
+    with app.app_context():  # nothing was stored
+        group = db.session.scalar(db.select(Group))
+        assert (group.champion_by, group.champion_share) == ("average", 60)
 
 
 def test_bad_years_and_strangers_get_a_404(app, client):

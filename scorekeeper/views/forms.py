@@ -118,7 +118,7 @@ class ChampionForm(Form):
         SelectChoice("average", _l("who won the most per evening"))])
     champion_share = IntegerField(
         _l("Per evening: counts who played at least this share of the evenings, in per cent"),
-        validators=[DataRequired(), NumberRange(min=1, max=100)])
+        validators=[InputRequired(), NumberRange(min=1, max=100)])  # 0 is out of range, not missing
 
 
 PIN = Regexp(r"^[0-9]{4,8}$", message=_l("Please enter 4 to 8 digits."))

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from .. import chronicle, club, ledger, ratings, standings, versions
 from ..db import db
+from ..models import Group
 from .common import YEARS, get_group_or_404
 from .forms import ChampionForm
 
@@ -23,13 +24,19 @@ def show(slug: str, year: int):
     group = get_group_or_404(slug, view=True)
     if year not in YEARS:
         abort(404)
+    return _page(group, year, ChampionForm(obj=group))
+
+
+def _page(group: Group, year: int, form: ChampionForm, status: int = 200):
+    """The season's page; `form` the champion form as sent and refused (its errors at the
+    fields, what was typed kept), else as the group has it."""
     seasons = sorted({*standings.seasons(group.id), year}, reverse=True)
     return render_template("seasons/show.html", group=group, year=year, seasons=seasons,
                            season=chronicle.chronicle(group, year),
                            book=ledger.book(group, year), ratings=ratings.season(group, year),
-                           form=ChampionForm(obj=group), print_view="print" in request.args,
+                           form=form, print_view="print" in request.args,
                            player_ids={p.name: p.id for p in group.players},
-                           live_version=versions.group_version(group))
+                           live_version=versions.group_version(group)), status
 
 
 @bp.post("/<int:year>/champion")
@@ -40,7 +47,7 @@ def champion(slug: str, year: int):
         abort(404)
     form = ChampionForm()
     if not form.validate_on_submit():
-        abort(400)
+        return _page(group, year, form, 400)
     group.champion_by = form.champion_by.data
     group.champion_share = form.champion_share.data
     db.session.commit()
