@@ -5,12 +5,16 @@
   same answer as a hand: the CSRF check, the game read (with its group and last entries, one
   query), the hand inserted, the game updated, one commit, and the table's content rendered.
   No form, no engine, no revision: the game's state stays as it was.
+  With BENCH_BEST_ANSWER=none it answers without the table's content (an empty part): what a
+  hand costs before anything is drawn, to see how much of the floor's multiple the answer
+  takes.
 
 gunicorn loads it as ``load_app:create()`` (with bench/ on its Python path).
 """
 
 from __future__ import annotations
 
+import os
 import time
 
 from flask import Blueprint, Flask, request
@@ -44,6 +48,8 @@ def best(slug: str, game_id: int):
     db.session.add(Entry(game_id=game.id, seq=seq, data=data))
     db.session.flush()
     commit_keeping()
+    if os.environ.get("BENCH_BEST_ANSWER") == "none":
+        return "<div data-table-part></div>", 200, {"X-Part": "content"}
     return _render_table(at, part=True)
 
 
