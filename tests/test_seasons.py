@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+from support import join
 from test_stammtisch import HARTENJAGEN, HINTERSCHE, VIER_ANDERLE, import_game
 
 from scorekeeper import chronicle
@@ -282,6 +283,22 @@ def test_the_group_chooses_how_the_champion_is_decided(app, client):
     with app.app_context():  # nothing was stored
         group = db.session.scalar(db.select(Group))
         assert (group.champion_by, group.champion_share) == ("average", 60)
+
+
+def test_every_link_of_the_season_page_opens_for_a_view_link_too(app, client, runner, tmp_path):
+    _group(client)
+    for record in (HINTERSCHE, HARTENJAGEN):  # closed games with hands: records link to them
+        game, _evening = import_game(runner, tmp_path, record, day="2026-11-27")
+    with app.app_context():
+        view = db.session.scalar(db.select(Group.view_token))
+    tv = app.test_client()
+    join(tv, f"/join/{view}")
+    for phone, role in ((client, "member"), (tv, "view link")):
+        text = phone.get("/g/tanne/seasons/2026").get_data(as_text=True)
+        links = set(re.findall(r'href="(/g/tanne/[^"#]*)', text))
+        assert any("/games/" in link for link in links), role  # the records' links are there
+        for link in links:
+            assert phone.get(link).status_code == 200, (role, link)
 
 
 def test_bad_years_and_strangers_get_a_404(app, client):
