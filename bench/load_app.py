@@ -24,7 +24,7 @@ from scorekeeper import create_app, scoring
 from scorekeeper.db import commit_keeping, db
 from scorekeeper.models import Entry
 from scorekeeper.views.common import get_table_or_404
-from scorekeeper.views.games import _render_table
+from scorekeeper.views.games import PART, _render_table
 
 FLOOR = Table("bench_floor", MetaData(), Column("id", Integer, primary_key=True),
               Column("at", Float))
@@ -49,7 +49,7 @@ def best(slug: str, game_id: int):
     db.session.flush()
     commit_keeping()
     if os.environ.get("BENCH_BEST_ANSWER") == "none":
-        return "<div data-table-part></div>", 200, {"X-Part": "content"}
+        return "<div data-table-part></div>", 200, {PART: "content"}
     return _render_table(at, part=True)
 
 

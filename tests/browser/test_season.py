@@ -55,6 +55,26 @@ def test_the_season_page_on_a_phone_and_on_its_side(phone, shots, live_app):
     shots("season-844x390")
 
 
+def test_a_refused_champion_rule_opens_at_the_form_with_the_message(phone, shots, live_app):
+    open_link(phone, f"/join/{two_seasons(live_app)}")
+    for size, name in (({"width": 390, "height": 844}, "390x844"),
+                       ({"width": 844, "height": 390}, "844x390")):
+        phone.set_viewport_size(size)
+        phone.goto("/g/tanne/seasons/2026")
+        phone.fill("input[name='champion_share']", "0")
+        phone.locator("#champion-rule button[type=submit]").click()
+        phone.wait_for_load_state()
+        message = phone.locator("#champion-rule .error")
+        assert "zwischen 1 und 100" in message.inner_text()
+        assert message.is_visible() and phone.evaluate(
+            "() => document.querySelector('#champion-rule .error').getBoundingClientRect().top"
+        ) < size["height"]  # on screen without scrolling
+        assert phone.locator("input[name='champion_share']").input_value() == "0"  # kept
+        assert phone.evaluate(WIDTH) <= size["width"]
+        shots(f"champion-refused-{name}")
+        phone.screenshot(path=f"test-artifacts/champion-refused-{name}-screen.png")  # as seen
+
+
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="needs poppler-utils (pdftoppm)")
 def test_the_season_prints_as_a_tidy_a4_document(phone, live_app, tmp_path):
     open_link(phone, f"/join/{two_seasons(live_app)}")
