@@ -273,4 +273,15 @@ def text(season: dict[str, Any]) -> list[str]:
                           + (f" hand {h['hand']}" if h["hand"] else "")
                           for h in found["holders"])
         lines.append(f"record {found['game']}: {found['label']}: {value} ({where})")
+    kasse = season.get("kasse")
+    if kasse:
+        lines.append(f"Kasse: {euros(kasse['opening'])} carried in, games "
+                     f"{euros(kasse['games'])}, paid in {euros(kasse['paid_in'])}, paid out "
+                     f"{euros(kasse['paid_out'])}, {euros(kasse['closing'])} at the end")
+        if kasse["share_out"]:
+            lines.append("share-out by evenings: " + ", ".join(
+                f"{share['player']} {euros(share['cents'])}" for share in kasse["share_out"]))
+    for kind, rows in season.get("ratings", {}).items():
+        lines.append(f"rating {kind}: " + ", ".join(f"{r['player']} {r['rating']}"
+                                                    for r in rows))
     return lines

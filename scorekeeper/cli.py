@@ -193,8 +193,9 @@ def backup_command(path: str) -> None:
 @click.option("--json", "as_json", is_flag=True, help="print it as JSON")
 @with_appcontext
 def chronicle_command(slug: str, year: str | None, as_json: bool) -> None:
-    """Print the group's season: champion, Rote Laterne, attendance, streaks and records."""
-    from . import chronicle, club
+    """Print the group's season: champion, Rote Laterne, attendance, streaks, records, the
+    Kasse's book and the ratings."""
+    from . import chronicle, club, ledger, ratings
 
     if year is not None and not (year.isascii() and year.isdigit() and 1900 <= int(year) <= 9999):
         raise click.ClickException(f"{_line(year)!r} is not a year like 2026")
@@ -203,7 +204,10 @@ def chronicle_command(slug: str, year: str | None, as_json: bool) -> None:
         if group is None:
             raise click.ClickException(f"there is no group {_line(slug)!r}")
         with current_app.test_request_context():  # the records' names in the default language
-            season = chronicle.chronicle(group, int(year) if year else club.evening_day().year)
+            season_year = int(year) if year else club.evening_day().year
+            season = chronicle.chronicle(group, season_year)
+            season["kasse"] = ledger.book(group, season_year).as_json()
+            season["ratings"] = ratings.as_json(ratings.season(group, season_year))
     except SQLAlchemyError as error:
         raise _database_error(error) from None
     if as_json:

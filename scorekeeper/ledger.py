@@ -83,6 +83,21 @@ class Book:
     split: list[Share] = field(default_factory=list)
     years: list[int] = field(default_factory=list)
 
+    def as_json(self) -> dict[str, Any]:
+        """The book as plain JSON values (the chronicle's ``kasse``; amounts in cents, what
+        went out negative): its lines, a deleted entry among them with ``counted`` false."""
+        lines = [{"day": line.day.isoformat(), "kind": line.kind, "cents": line.cents,
+                  "balance": line.balance, "counted": line.counted,
+                  "cancelled": line.cancelled, "evening_id": line.evening_id,
+                  "game_id": line.game_id, "game": line.game_kind,
+                  "note": line.entry.note if line.entry else "",
+                  "running": line.entry is None}
+                 for line in self.lines]
+        return {"opening": self.opening, "closing": self.closing, "games": self.games_cents,
+                "paid_in": self.deposits_cents, "paid_out": self.withdrawals_cents,
+                "lines": lines, "share_out": [{"player": share.player, "evenings": share.evenings,
+                                               "cents": share.cents} for share in self.split]}
+
 
 # --- the lines from the games ------------------------------------------------------------------
 

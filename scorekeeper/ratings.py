@@ -175,6 +175,15 @@ def season(group: Group, year: int | None = None) -> dict[str, list[Rating]]:
     return {kind: shown_[kind] for kind in games.GAMES if kind in shown_}
 
 
+def as_json(shown_: Mapping[str, list[Rating]]) -> dict[str, list[dict[str, Any]]]:
+    """`season`'s ratings as plain JSON values (the chronicle's ``ratings``), best first; a
+    rating's ``change`` is what that season's evenings changed together."""
+    return {kind: [{"player": r.player, "rating": r.number, "plus_minus": r.plus_minus,
+                    "games": r.games, "provisional": r.provisional,
+                    "change": r.evenings_change} for r in rows]
+            for kind, rows in shown_.items()}
+
+
 def player(group: Group, name: str) -> dict[str, Rating]:
     """The player's rating now in each game they played (none when the group switched ratings
     off), with every evening it changed on: the player's page."""

@@ -4,6 +4,7 @@ share-out by attendance, and the book in the group's export."""
 
 import copy
 import datetime as dt
+import json
 import re
 
 from hypothesis import HealthCheck, given, settings
@@ -12,7 +13,7 @@ from sqlalchemy import select
 from support import enter, start_game
 from test_stammtisch import HARTENJAGEN, evening_of_three_games, import_game
 
-from scorekeeper import exports, games, ledger
+from scorekeeper import exports, games, ledger, ratings
 from scorekeeper.db import db
 from scorekeeper.models import Game, Group, KasseEntry
 
@@ -182,6 +183,35 @@ def test_the_balance_is_shared_out_by_evenings_attended(app, client, runner, tmp
         assert sum(s.cents for s in book.split) == book.closing
     page = client.get("/g/tanne/kasse?year=2026").get_data(as_text=True)
     assert "Aufteilen nach Anwesenheit" in page and "0,89" in page
+
+
+def test_the_chronicle_carries_the_book_and_the_ratings(app, client, runner, tmp_path):
+    """`chronicle --json` has the year's book (what the page shows, in cents) and the ratings;
+    the text says the balances and the share-out."""
+    evening_of_three_games(client, runner, tmp_path)  # A B C D E on 2026-11-27: 3,20
+    pay(client, "deposit", "1,00", "Beitrag 2025", day="2025-03-01")
+    pay(client, "deposit", "0,80", "Strafen", day="2026-12-04")
+    pay(client, "withdrawal", "0,50", "Kreide", day="2026-12-04")
+    found = json.loads(runner.invoke(args=["chronicle", "tanne", "--year", "2026",
+                                           "--json"]).output)
+    kasse = found["kasse"]
+    assert (kasse["opening"], kasse["games"], kasse["paid_in"], kasse["paid_out"],
+            kasse["closing"]) == (100, 320, 80, -50, 450)
+    assert [(line["kind"], line["cents"], line["balance"], line["note"])
+            for line in kasse["lines"]] == [("game", 320, 420, ""), ("deposit", 80, 500, "Strafen"),
+                                            ("withdrawal", -50, 450, "Kreide")]
+    assert sum(share["cents"] for share in kasse["share_out"]) == kasse["closing"]
+    assert {share["player"] for share in kasse["share_out"]} == set("ABCDE")
+    with app.test_request_context():
+        shown = ratings.season(group(app), 2026)
+    assert set(found["ratings"]) == set(shown) and found["ratings"]
+    for kind, rows in shown.items():
+        assert [(r["player"], r["rating"], r["games"]) for r in found["ratings"][kind]] == \
+            [(r.player, r.number, r.games) for r in rows]
+    text = runner.invoke(args=["chronicle", "tanne", "--year", "2026"]).output
+    assert "Kasse: 1.00 € carried in, games 3.20 €, paid in 0.80 €, paid out -0.50 €, " \
+        "4.50 € at the end" in text
+    assert "share-out by evenings: " in text and "rating vier-anderle: " in text
 
 
 @given(st.dictionaries(st.text("ABCDEFG", min_size=1, max_size=3), st.integers(0, 60),
