@@ -258,6 +258,20 @@ def test_a_finished_game_says_so_and_offers_the_next(client):
     assert "gewinnt" in page and "from=" in page
 
 
+def test_the_next_hartenjagen_game_passes_the_deal_on(client):
+    """A finished game has no next dealer: the next game's first is who sits after the one
+    who dealt its last hand (C dealt hand 2 of B's game: D)."""
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"], first_dealer="B",
+                      rules={"target": 30})
+    for _ in range(2):  # B, C deal; A reaches 32 points (the queen), D wins with 4
+        points = {"points-A": 16, "points-B": 5, "points-C": 3, "points-D": 2}
+        assert enter(client, path, {"mode": "points", **points}).status_code == 302
+    assert state(client, path)["finished"] and state(client, path)["next_dealer"] is None
+    page = client.get(f"/g/tanne/games/new?from={path.rsplit('/', 1)[1]}").get_data(as_text=True)
+    assert re.search(r'<option selected value="D">|<option value="D" selected>', page), \
+        re.findall(r"<option[^>]*>[^<]*", page)
+
+
 def test_record_json_imports_to_the_same_state(client, runner, tmp_path):
     path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
     enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})

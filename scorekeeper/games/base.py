@@ -188,6 +188,11 @@ class Adapter:
         """What the game's own table templates need besides the state."""
         return {}
 
+    def next_game_dealer(self, game: Any) -> str | None:
+        """Who deals first in the next game at the same table (the deal passes on): who would
+        deal next in `game`; None: the game's first dealer again."""
+        return game.state.get("next_dealer")
+
     def new_game_rules(self, last: Any) -> dict[str, Any]:
         """Rule values a new game starts with, besides the previous game's; `last` is the
         group's latest game of this kind (None for none)."""

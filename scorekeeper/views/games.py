@@ -72,7 +72,7 @@ def new(slug: str):
     adapter = games.get(kind)
     values: dict[str, Any] = {"rules": {}}
     if previous is not None:  # the next game: same table and rules, the deal passes on
-        next_dealer = previous.state.get("next_dealer")
+        next_dealer = games.get(previous.kind).next_game_dealer(previous)
         values = {"order": previous.seating, "rules": dict(previous.rules),
                   "first_dealer": next_dealer if next_dealer in previous.seating
                   else previous.first_dealer}
