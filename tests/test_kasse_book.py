@@ -144,6 +144,10 @@ def test_rounding_lines_follow_the_groups_setting(app, client, runner, tmp_path)
         assert ledger.balance(group(app)) == kasse
         kinds = sorted(r.kind for r in db.session.scalars(select(KasseEntry)))
         assert kinds == ["game", "rounding"]
+    # to the nearest euro the Kasse may lose on an evening: the page says it makes up the
+    # difference either way (it used to say it takes what is left over)
+    page = client.get(evening).get_data(as_text=True)
+    assert "die Kasse gleicht den Unterschied aus, ob sie dabei gewinnt oder verliert" in page
     client.post(evening + "/rounding", data={"rounding": 0})
     with app.test_request_context():
         assert ledger.balance(group(app)) == 320
