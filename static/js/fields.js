@@ -55,18 +55,22 @@ export function setUpFields(root) {
     }));
   });
 
-  // a count above 0 ticks the box data-plays names; data-check-all ticks the form's data-player
+  // a count above 0 ticks the box data-plays names, and back at 0 unticks it again if that
+  // tick was the count's (a mis-tap taken back); data-check-all ticks the form's data-player
   // boxes; a tap on data-clears unticks the box of that name
   root.querySelectorAll("[data-plays]").forEach((input) => {
+    const box = document.getElementById(input.dataset.plays);
+    if (!box) return;
     const tick = () => {
-      const box = document.getElementById(input.dataset.plays);
-      if (box && num(input) > 0) box.checked = true;
+      if (num(input) > 0 && !box.checked) { box.checked = true; box.dataset.ticked = "1"; }
+      else if (num(input) === 0 && box.dataset.ticked) { box.checked = false; delete box.dataset.ticked; }
     };
+    box.addEventListener("change", () => { delete box.dataset.ticked; }); // the player's own tap
     input.addEventListener("input", tick);
     tick();
   });
   root.querySelectorAll("[data-check-all]").forEach((button) => button.addEventListener("click", () => {
-    button.form.querySelectorAll("input[data-player]").forEach((b) => { b.checked = true; });
+    button.form.querySelectorAll("input[data-player]").forEach((b) => { b.checked = true; delete b.dataset.ticked; });
     state.typed = true;
   }));
   root.querySelectorAll("[data-clears]").forEach((el) => el.addEventListener("click", () => {

@@ -11,8 +11,12 @@ import { setUp } from "./page.js";
 export function setUpSending(root) {
   root.querySelectorAll("[data-entry-forms] form").forEach((form) => {
     form.querySelector("input[name=key]").value = newKey();
-    // a 2nd tap: nothing typed, not sent
-    form.addEventListener("submit", (e) => { e.preventDefault(); if (state.typed) send(form); });
+    // a 2nd tap just after a hand was saved (on the new form, nothing typed): not sent; later,
+    // an untouched form is sent and the server says at the fields what is missing
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      if (state.typed || Date.now() - state.savedAt > 2000) send(form);
+    });
   });
 }
 
@@ -54,6 +58,7 @@ function showPart(html) {
   if (!fresh || !old) return false;
   old.replaceWith(fresh);
   state.typed = false;
+  state.savedAt = Date.now();
   setUp(fresh);
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
     html: `<!doctype html>\n${document.documentElement.outerHTML}` });

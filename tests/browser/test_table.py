@@ -5,7 +5,7 @@ import time
 
 import pytest
 from conftest import PHONE, Shots
-from test_play import chip, save, set_up_group, start, state
+from test_play import chip, save, set_up_group, start, state, tricks
 
 from scorekeeper.db import db
 from scorekeeper.models import Game
@@ -158,6 +158,39 @@ def test_a_refused_hand_shows_its_problem_in_view_with_what_was_typed(phone, sho
     assert 0 <= box["y"] <= PHONE["height"] - box["height"]
     assert phone.input_value("input[name='points-A']") == "50"
     shots("playoff-in-view")
+
+
+def test_save_on_an_untouched_form_says_what_is_missing(phone, shots):
+    """Save with nothing typed is sent (the server says at the fields what is missing and
+    stores nothing); only a second tap right after a save, on the new form, is not."""
+    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    start(phone, shots, "hintersche", ["A", "B", "C", "D"])
+    save(phone)
+    error = phone.locator("#entry .error:not([hidden])").first
+    assert error.is_visible() and "Punkte" in error.inner_text(), error.inner_text()
+    assert state(phone)["hands_played"] == 0
+    shots("untouched-save")
+
+
+def test_a_trick_taken_back_in_a_type_2_hand_unticks_who_plays(phone, shots):
+    """In a type 2 hand a trick's tap says its player plays; the same tap again takes the
+    trick back, and with it the tick (a mis-tap must not book a player playing alone)."""
+    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
+    tricks(phone, "A", 4)
+    save(phone)
+    assert state(phone)["next_hand_type"] == 2
+    plays = phone.locator("#entry input[name='playing-B']")
+    tricks(phone, "B", 1)
+    assert plays.is_checked()
+    tricks(phone, "B", 1)  # taken back
+    assert not plays.is_checked()
+    chip_label = phone.locator("label.chip:has(input[name='playing-B'])").first
+    chip_label.click()  # said by the player: it stays whatever the tricks do
+    tricks(phone, "B", 1)
+    tricks(phone, "B", 1)
+    assert plays.is_checked()
+    shots("type-2-taken-back")
 
 
 def test_back_and_forward_after_a_save_store_nothing_twice(phone, shots, browser, live_app):
