@@ -251,6 +251,17 @@ def test_hartenjagen_hearts_that_do_not_add_up_are_shown(client):
     assert record(client, path)["hands"] == []
 
 
+def test_a_card_nobody_took_is_said_above_the_cards_not_in_its_narrow_column(client):
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    response = enter(client, path, {"hearts-A": 3, "hearts-B": 4, "hearts-C": 6})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    message = '<small class="error">niemand hat die Pik-Dame bekommen</small>'
+    assert message in page
+    assert not re.search(r"<th>(?:(?!</th>).)*niemand hat die Pik-Dame", page, re.S)
+    assert record(client, path)["hands"] == []
+
+
 def test_a_finished_game_says_so_and_offers_the_next(client):
     path = start_game(client, "hartenjagen", ["A", "B", "C", "D"], rules={"target": 13})
     enter(client, path, {"hearts-A": 3, "hearts-C": 10, "queen": "B"})
