@@ -10,6 +10,7 @@ from flask_babel import Babel, get_locale, get_translations, gettext
 from markupsafe import Markup
 
 from . import engine
+from .display import money
 
 COOKIE = "lang"
 
@@ -66,8 +67,15 @@ def localized(text: str) -> str:
     return translate(text)
 
 
+def is_money(option: engine.options.Option) -> bool:
+    """An amount of money in cents: shown and typed in euros."""
+    return option.kind == "int" and "cents" in option.name
+
+
 def option_label(option: engine.options.Option, value: object) -> str:
-    """A rule option's value as players read it."""
+    """A rule option's value as players read it (money in euros, "0,10 €")."""
+    if is_money(option) and isinstance(value, int):
+        return money(value)
     label = option.labels.get(value) if isinstance(value, str | int) else None
     if label:
         return translate(label)

@@ -47,6 +47,11 @@ def test_rules_page_lists_every_option_with_its_default(client):
         page = client.get(f"/rules/{name}").get_data(as_text=True)
         for option in game.OPTIONS:
             assert option.name in page
+    # money in euros as Germans write it, not in cents without a unit
+    page = client.get("/rules/hintersche").get_data(as_text=True)
+    assert re.search(r"<b>tariff_cents</b>.*?</td>\s*<td>5,00\xa0€</td>", page, re.S)
+    page = client.get("/rules/vier-anderle").get_data(as_text=True)
+    assert re.search(r"<b>stake_cents</b>.*?</td>\s*<td>0,10\xa0€</td>", page, re.S)
 
 
 def test_german_by_default_and_the_language_switch_sticks(client):

@@ -36,6 +36,7 @@ from wtforms.widgets import TextInput
 
 from .. import names
 from ..games.forms import Form
+from ..i18n import is_money
 from ..names import name_error
 
 
@@ -173,11 +174,6 @@ def local_path(target: str | None) -> str | None:
 
 # --- the rule options of a new game --------------------------------------------------------------
 
-def _is_money(option: Any) -> bool:
-    """An amount of money in cents: shown and typed in euros."""
-    return option.kind == "int" and "cents" in option.name
-
-
 class _Between:
     """A number from `low` to `high` (WTForms' NumberRange fails on a number of 309 digits)."""
 
@@ -242,7 +238,7 @@ def _option_field(option: Any) -> Field:
     if option.kind == "choice":
         return SelectField(label, choices=[SelectChoice(str(c), _l(option.labels.get(c) or str(c)))
                                            for c in option.choices])
-    if _is_money(option):
+    if is_money(option):
         return EuroField(_l("%(what)s, in euros", what=_l(option.help)),
                          validators=[Optional(), _Between(Decimal(option.minimum) / 100,
                                                           Decimal(option.maximum) / 100,
@@ -257,7 +253,7 @@ def _option_field(option: Any) -> Field:
 def _shown(option: Any, value: Any) -> Any:
     if option.kind == "choice":
         return str(value)
-    return Decimal(value) / 100 if _is_money(option) else value
+    return Decimal(value) / 100 if is_money(option) else value
 
 
 def rules_form(game: Any, rules: dict[str, Any], formdata: Any = None) -> FlaskForm:
@@ -277,7 +273,7 @@ def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:
             value = next((c for c in option.choices if str(c) == value), option.default)
         elif value is None:
             value = option.default
-        elif _is_money(option):
+        elif is_money(option):
             value = int(value * 100)
         if value != option.default:
             rules[option.name] = value
