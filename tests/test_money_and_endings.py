@@ -294,6 +294,10 @@ def test_a_closed_vier_anderle_game_shows_nobody_dealing(client):
     assert client.post(path + "/close").status_code == 302
     page = client.get(path).get_data(as_text=True)
     assert DE("Deals next") not in page and f"({DE('deals')})" not in page
+    # not a dead end: where the pot went, the evening's settlement and the next game
+    assert f"/g/tanne/games/new?from={path.rsplit('/', 1)[1]}" in page
+    assert re.search(r'href="/g/tanne/evenings/\d+#payments"', page)
+    assert "kommt ins nächste Vier-Anderle-Spiel" in page or "aufgeteilt" in page, page
 
 
 def test_the_saved_line_says_hand_as_the_history_does(client):

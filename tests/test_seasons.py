@@ -175,7 +175,7 @@ def test_the_biggest_pot_record_names_the_game_and_the_hand(app, client):
                       "Bernd": (100, {"best_pot_cents": 320, "best_pot_hand": 12})})])
     found = chronicle_of(app, 2026)
     pot = next(r for r in found["records"] if r["figure"] == "best_pot_cents")
-    assert (pot["value"], pot["money"], pot["label"]) == (320, True, "Größter gewonnener Pott")
+    assert (pot["value"], pot["money"], pot["label"]) == (320, True, "Größter gewonnener Pot")
     assert [(h["player"], h["game_id"], h["hand"]) for h in pot["holders"]] == \
         [("Anna", ids[0][1], 7), ("Bernd", ids[1][1], 12)]  # a shared record: both
     most = next(r for r in found["records"] if r["figure"] == "money_cents")

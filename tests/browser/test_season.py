@@ -38,7 +38,7 @@ def test_the_season_page_on_a_phone_and_on_its_side(phone, shots, live_app):
     phone.wait_for_url("**/g/tanne/seasons/2026")
     text = phone.locator("main").inner_text()
     for words in ("Saison 2026", "Vereinsmeister", "Rote Laterne", "Anwesenheit",
-                  "von 12 Abenden", "Serien", "Größter gewonnener Pott",
+                  "von 12 Abenden", "Serien", "Größter gewonnener Pot",
                   "Meiste Märsche in einer Runde", "Mond geschossen"):
         assert words in text, words
     assert phone.evaluate(WIDTH) <= 390
