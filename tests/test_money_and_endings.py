@@ -297,7 +297,8 @@ def test_a_closed_vier_anderle_game_shows_nobody_dealing(client):
     # not a dead end: where the pot went, the evening's settlement and the next game
     assert f"/g/tanne/games/new?from={path.rsplit('/', 1)[1]}" in page
     assert re.search(r'href="/g/tanne/evenings/\d+#payments"', page)
-    assert "kommt ins nächste Vier-Anderle-Spiel" in page or "aufgeteilt" in page, page
+    assert state(client, path)["pot"] == 24  # the pot rule "kasse", the default
+    assert "Der Pot von 2,40\xa0€ bleibt in der Kasse und kommt ins nächste" in page
 
 
 def test_the_saved_line_says_hand_as_the_history_does(client):

@@ -188,6 +188,9 @@ def test_vier_anderle_evening(phone, shots):
     save(page, "form[action$='/close']")
     assert page.locator(".done").is_visible()
     shots("closed")
+    # not a dead end: the evening's settlement is a tap away
+    tap(page, ".done a[href*='#payments']")
+    assert "/evenings/" in page.url and page.locator("#payments").is_visible()
 
 
 def card(page, key, name):
