@@ -58,7 +58,8 @@ def home(slug: str):
                            ratings_form=RatingsForm(ratings=group.ratings),
                            kasse=ledger.summary(group),
                            running=[g for g in games if g.status == "running"],
-                           recent=[g for g in games if g.status != "running"])
+                           recent=[g for g in games if g.status != "running"],
+                           live_version=versions.group_version(group))
 
 
 @bp.post("/g/<slug>/ratings")

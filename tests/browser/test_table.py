@@ -2,6 +2,7 @@
 Back button, the screen kept on, a phone on its side, and hands saved while the Wi-Fi is gone."""
 
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from conftest import PHONE, Shots
@@ -220,6 +221,26 @@ def test_back_and_forward_after_a_save_store_nothing_twice(phone, shots, browser
     save(phone)  # an empty form: refused, nothing stored
     assert len(state(phone)["history"]) == 2
     other.context.close()
+
+
+def test_back_to_the_group_page_shows_the_hand_just_saved(phone, shots):
+    """The group page follows the group's version: back from the table it counts the hand
+    that was saved there (it showed the count from before, from the browser's memory)."""
+    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    start(phone, shots, "hintersche", ["A", "B", "C", "D"])
+    table = phone.url
+    phone.goto(table.split("/games/")[0])  # the group page, then its link to the table
+    row = phone.locator(f"a[href='{urlsplit(table).path}']")
+    assert row.inner_text().split()[-2] == "0"
+    row.click()
+    phone.wait_for_url(table)
+    for name, points in (("A", 30), ("B", 45), ("C", 35)):
+        phone.fill(f"input[name='points-{name}']", str(points))
+    save(phone)
+    phone.go_back()
+    phone.wait_for_function("() => /\\b1 ›/.test(document.querySelector('main').innerText)",
+                            timeout=6000)
+    shots("group-page-after-back")
 
 
 def test_the_screen_stays_on_with_a_toggle(browser, live_app):
