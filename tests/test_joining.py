@@ -35,6 +35,8 @@ def test_a_join_link_opened_by_another_page_does_not_join_until_the_phone_taps_j
     assert page.status_code == 200
     text = page.get_data(as_text=True)
     assert "Stammtisch Tanne" in text and 'method="post"' in text
+    manifest = re.search(r'<link rel="manifest" href="([^"]+)"', text).group(1)
+    assert stranger.get(manifest).status_code == 200  # the app's: the group's is not open yet
     assert stranger.get("/g/stammtisch-tanne").status_code == 404  # not in yet
     assert stranger.post(link).status_code == 302  # the tap
     assert stranger.get("/g/stammtisch-tanne").status_code == 200
