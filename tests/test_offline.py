@@ -155,5 +155,11 @@ def test_back_to_the_undo_question_after_the_undo_undoes_nothing_more(client):
     assert client.post(table + "/undo?seq=2", data={"seq": 2}).status_code == 302
     again = client.get(table + "/undo?seq=2")  # Back: the question for entry 2 once more
     assert again.status_code == 302 and again.location.endswith(table.rsplit("/g/", 1)[1])
-    assert "nichts wurde rückgängig gemacht" in client.get(table).get_data(as_text=True).lower()
+    # it says the undo was done (not that nothing was undone: it was, the first time)
+    assert "Eintrag 2 wurde schon rückgängig gemacht: Hier ist der Tisch ohne ihn." in \
+        client.get(table).get_data(as_text=True)
     assert len(hands(client, table)) == 1
+    assert enter(client, table, DEAL, seq=2).status_code == 302  # another deal 2 is entered
+    client.get(table + "/undo?seq=1")  # an old question for entry 1: not the last any more
+    assert "nichts wurde rückgängig gemacht" in client.get(table).get_data(as_text=True).lower()
+    assert len(hands(client, table)) == 2

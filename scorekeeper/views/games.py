@@ -303,8 +303,10 @@ def undo(slug: str, game_id: int):
     asked = request.args.get("seq", type=int)  # the last entry when the table showed the link
     if request.method == "GET" and asked is not None and asked != game.entry_count:
         # back to the question after the undo (or another phone's): never the next entry's
-        flash(_("%(what)s is no longer the last entry: nothing was undone.",
-                what=_("Entry %(n)s", n=asked)))
+        what = _("Entry %(n)s", n=asked)
+        flash(_("%(what)s has been undone already: here is the table without it.", what=what)
+              if asked > game.entry_count else
+              _("%(what)s is no longer the last entry: nothing was undone.", what=what))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
