@@ -21,6 +21,7 @@ pytestmark = pytest.mark.browser
 PHONES = {"390x844": (390, 844), "844x390": (844, 390), "320x568": (320, 568)}
 TVS = {"1280x720": (1280, 720), "1920x1080": (1920, 1080)}
 NAMES = ["Anna", "Bartholomäus", "Christa", "Maximilian", "Erwin", "Franz"]
+LONG = "Maximilian-Alexander"  # two names in one: on a narrow form, one under the other
 FOUR = NAMES[:4]
 # each game as the phone at the table finds it: fresh, and after a hand (Vier-Anderle's next
 # hand is then type 2: each says whether they play); Hartenjagen with the jack of diamonds
@@ -30,6 +31,8 @@ TABLES = {
                                                                         strict=True))}]),
     "vier-anderle": ("vier-anderle", NAMES, {}, []),
     "vier-anderle-type-2": ("vier-anderle", NAMES, {}, [{"tricks": {"Anna": 4}}]),
+    "vier-anderle-long-name": ("vier-anderle", [*NAMES[:3], LONG, *NAMES[4:]], {},
+                               [{"tricks": {"Anna": 4}}]),
     "hartenjagen": ("hartenjagen", FOUR, {"jack_of_diamonds": True}, []),
     "hartenjagen-hand-2": ("hartenjagen", FOUR, {"jack_of_diamonds": True},
                            [{"hearts": {"Anna": 5, "Bartholomäus": 8}, "queen": "Christa",
@@ -44,7 +47,7 @@ def tables(app):
         group = Group(slug="linde", name="Stammtisch Linde")
         db.session.add(group)
         db.session.flush()
-        club.join(group, NAMES)
+        club.join(group, [*NAMES, LONG])
         evening = club.evening_for(group)
         db.session.flush()
         paths = {}
@@ -101,20 +104,30 @@ NAMES_CUT = """(names) => {
     for (const name of names) {
       const at = node.data.indexOf(name);
       if (at < 0) continue;
-      const range = document.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + name.length);
-      const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
-      const where = `${name} in ${el.tagName.toLowerCase()}.${el.className}`;
-      if (boxes.length !== 1) {
-        problems.push(`${where}: broken over ${boxes.length} lines`);
-        continue;
-      }
-      for (let box = el; box && box !== document.body; box = box.parentElement) {
-        if (getComputedStyle(box).overflowX === "visible") continue;
-        const clip = box.getBoundingClientRect();
-        const [{ left, right }] = boxes;
-        if (left < clip.left - 1 || right > clip.right + 1) problems.push(`${where}: cut`);
+      // a name may go on to the next line at its own space or hyphen ("Maximilian-" /
+      // "Alexander"), never inside a word
+      let start = at;
+      for (const piece of name.split(/(?<=[- ])/)) {
+        const range = document.createRange();
+        range.setStart(node, start);
+        range.setEnd(node, start + piece.trimEnd().length);
+        start += piece.length;
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0);
+        const where = `${name} in ${el.tagName.toLowerCase()}.${el.className}`;
+        if (boxes.length !== 1) {
+          problems.push(`${where}: broken over ${boxes.length} lines`);
+          continue;
+        }
+        for (let box = el; box && box !== document.body; box = box.parentElement) {
+          const style = getComputedStyle(box);
+          if (style.overflowX === "visible") continue;
+          const clip = box.getBoundingClientRect();
+          const [{ left, right, bottom }] = boxes;
+          if (left < clip.left - 1 || right > clip.right + 1) problems.push(`${where}: cut`);
+          else if (style.overflowY !== "visible" && bottom > clip.bottom + 1) {
+            problems.push(`${where}: cut below`);
+          }
+        }
       }
     }
   }
