@@ -338,6 +338,8 @@ def test_an_empty_type_2_hand_is_not_taken_for_nobody_plays(client):
     assert enter(client, path, {}).status_code == 400
     assert enter(client, path, {"nobody": "on"}).status_code == 302
     assert record(client, path)["hands"][1] == {"playing": [], "tricks": {}}
+    history = client.get(path + "/history").get_data(as_text=True)
+    assert "(Niemand spielt)" in history and "spielen mit: –" not in history
 
 
 def test_the_table_says_what_the_last_deal_did(client):
