@@ -301,6 +301,20 @@ def test_a_closed_vier_anderle_game_shows_nobody_dealing(client):
     assert "Der Pot von 2,40\xa0€ bleibt in der Kasse und kommt ins nächste" in page
 
 
+def test_the_next_game_after_closing_time_passes_the_deal_on_at_the_table_as_it_is(client):
+    """A game ended at closing time has nobody dealing; the next one starts with who would
+    have dealt next, at the table as it was at the end (F left it)."""
+    path = start_game(client, "vier-anderle", SIX)
+    enter(client, path, {"table": "1", **{f"seat-{n}": "on" for n in SIX[:5]}})  # F leaves
+    enter(client, path, {"tricks-A": 4})  # A deals and takes the pot; B deals next
+    assert state(client, path)["next_dealer"] == "B"
+    assert client.post(path + "/close").status_code == 302
+    page = client.get(f"/g/tanne/games/new?from={path.rsplit('/', 1)[1]}").get_data(as_text=True)
+    assert re.search(r'<option selected value="B">|<option value="B" selected>', page), \
+        re.findall(r"<option[^>]*>[^<]*", page)
+    assert re.findall(r'name="seat-(\w+)" value="\w+" checked', page) == SIX[:5]
+
+
 def test_the_saved_line_says_hand_as_the_history_does(client):
     path = start_game(client, "vier-anderle", SIX)
     enter(client, path, {"table": "1", **{f"seat-{n}": "on" for n in SIX[:5]}})

@@ -155,8 +155,10 @@ class Table(abc.ABC):
     def ended(cls, summary: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
         """The summary of a game that the players end now, before its rules end it (closing
         time), played by `rules` (all options): what its money and standings then show, and
-        nobody deals any more. By default the money as it stands (it does at every moment)."""
-        return {**summary, "next_dealer": None,
+        nobody deals any more; `deals_on` keeps who would have dealt next (where the next game
+        at the same table starts). By default the money as it stands (it does at every
+        moment)."""
+        return {**summary, "next_dealer": None, "deals_on": summary.get("next_dealer"),
                 **({"dealer": None} if "dealer" in summary else {})}
 
     # --- report -----------------------------------------------------------------------------

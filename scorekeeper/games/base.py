@@ -188,10 +188,12 @@ class Adapter:
         """What the game's own table templates need besides the state."""
         return {}
 
-    def next_game_dealer(self, game: Any) -> str | None:
-        """Who deals first in the next game at the same table (the deal passes on): who would
-        deal next in `game`; None: the game's first dealer again."""
-        return game.state.get("next_dealer")
+    def next_game(self, game: Any) -> tuple[list[str], str | None]:
+        """The seating and the first dealer of the next game at the same table (the deal passes
+        on): who would deal next in `game`, also when it was ended at closing time (`deals_on`);
+        None: the game's first dealer again."""
+        state = game.state
+        return list(game.seating), state.get("next_dealer") or state.get("deals_on")
 
     def new_game_rules(self, last: Any) -> dict[str, Any]:
         """Rule values a new game starts with, besides the previous game's; `last` is the

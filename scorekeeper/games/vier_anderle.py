@@ -177,6 +177,11 @@ class VierAnderle(Adapter):
         form.roster = roster
         return form
 
+    def next_game(self, game: Any) -> tuple[list[str], str | None]:
+        """The table as it is at the end (after its changes), the deal going on from it."""
+        _seating, dealer = super().next_game(game)
+        return list(game.state.get("seated") or game.seating), dealer
+
     def table_context(self, game: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         try:
             return {"close": self.closing(state)}

@@ -72,10 +72,10 @@ def new(slug: str):
     adapter = games.get(kind)
     values: dict[str, Any] = {"rules": {}}
     if previous is not None:  # the next game: same table and rules, the deal passes on
-        next_dealer = games.get(previous.kind).next_game_dealer(previous)
-        values = {"order": previous.seating, "rules": dict(previous.rules),
-                  "first_dealer": next_dealer if next_dealer in previous.seating
-                  else previous.first_dealer}
+        order, next_dealer = games.get(previous.kind).next_game(previous)
+        values = {"order": order, "rules": dict(previous.rules),
+                  "first_dealer": next((d for d in (next_dealer, previous.first_dealer)
+                                        if d in order), order[0])}
     if request.method == "GET":
         values["rules"].update(adapter.new_game_rules(club.last_game(group, adapter.name)))
     order = values.get("order", [])

@@ -12,6 +12,7 @@ export function show(html, url) {
   document.body.replaceWith(fresh.body);
   if (url && url !== location.href) history.replaceState(null, "", url);
   state.typed = false;
+  state.savedAt = Date.now(); // the answer to a hand, or a page brought up to date
   setUp(document.body);
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href, html });
 }

@@ -23,6 +23,7 @@ export function setUpSending(root) {
 async function send(form) {
   const section = form.closest("[data-entry-forms]");
   if (state.busy) return;
+  const untouched = !state.typed; // sent for the server's word on what is missing, never kept
   setBusy(true);
   const fields = [...new FormData(form)].map(([k, v]) => [k, String(v)]);
   let html, url, part;
@@ -35,6 +36,7 @@ async function send(form) {
     [html, url] = [await answer.text(), answer.redirected ? answer.url : null];
     part = answer.headers.get("X-Part") === "content";
   } catch (error) {
+    if (untouched) return; // no network: nothing typed, nothing to keep
     try {
       await keep(form, section, fields);
       flush();
@@ -114,6 +116,7 @@ async function keep(form, section, fields) {
     f.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = false; });
   });
   state.typed = false;
+  state.savedAt = Date.now(); // a second tap now lands on the emptied form
   await showWaiting();
   nextField(form).focus?.();
 }

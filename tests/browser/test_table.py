@@ -171,6 +171,12 @@ def test_save_on_an_untouched_form_says_what_is_missing(phone, shots):
     assert error.is_visible() and "Punkte" in error.inner_text(), error.inner_text()
     assert state(phone)["hands_played"] == 0
     shots("untouched-save")
+    phone.context.set_offline(True)  # without network an untouched form is not kept either
+    phone.wait_for_timeout(2100)  # past the double-tap window of the answer just shown
+    phone.locator("#entry form button[type=submit]").first.click()
+    phone.wait_for_selector("body:not([data-busy])", state="attached")
+    assert phone.locator("[data-waiting]").is_hidden()
+    phone.context.set_offline(False)
 
 
 def test_a_trick_taken_back_in_a_type_2_hand_unticks_who_plays(phone, shots):
