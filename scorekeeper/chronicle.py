@@ -245,21 +245,22 @@ def chronicle(group: Group, year: int) -> dict[str, Any]:
     }
 
 
+def _euros(cents: int) -> str:
+    return f"{cents / 100:.2f} €"
+
+
 def text(season: dict[str, Any]) -> list[str]:
     """The chronicle as lines for the command line (amounts in euros)."""
-    def euros(cents: int) -> str:
-        return f"{cents / 100:.2f} €"
-
     lines = [f"season {season['year']} of {season['group']}: {season['evenings']} evenings, "
              f"{season['games']} games"]
     if not season["evenings"]:
-        return [*lines, "no games this year"]
+        return [*lines, "no games this year", *_book_lines(season)]
     rule = ("money" if season["by"] == "money" else
             f"money per evening, at least {season['share']} % of the evenings played")
     lines += [f"champion: {', '.join(season['champion']) or '-'} (by {rule})",
               f"Rote Laterne: {', '.join(season['lantern']) or '-'}", "table:"]
-    lines += [f"  {line['rank'] or '-':>2} {line['player']}: {euros(line['money_cents'])}, "
-              f"{line['evenings']} evenings, {euros(line['average_cents'])} per evening"
+    lines += [f"  {line['rank'] or '-':>2} {line['player']}: {_euros(line['money_cents'])}, "
+              f"{line['evenings']} evenings, {_euros(line['average_cents'])} per evening"
               for line in season["ranking"]]
     for word, key in (("climber", "climber"), ("faller", "faller")):
         lines += [f"{word}: {c['player']} {c['before']}. -> {c['rank']}." for c in season[key]]
@@ -268,19 +269,26 @@ def text(season: dict[str, Any]) -> list[str]:
     lines.append("attendance: " + ", ".join(f"{name} {count} of {season['evenings']}"
                                             for name, count in season["attendance"].items()))
     for found in season["records"]:
-        value = euros(found["value"]) if found["money"] else str(found["value"])
+        value = _euros(found["value"]) if found["money"] else str(found["value"])
         where = "; ".join(f"{h['player']} {h['date']} game {h['game_id']}"
                           + (f" hand {h['hand']}" if h["hand"] else "")
                           for h in found["holders"])
         lines.append(f"record {found['game']}: {found['label']}: {value} ({where})")
+    return lines + _book_lines(season)
+
+
+def _book_lines(season: dict[str, Any]) -> list[str]:
+    """The Kasse's book and the ratings, when the season carries them (the command adds
+    them)."""
+    lines = []
     kasse = season.get("kasse")
     if kasse:
-        lines.append(f"Kasse: {euros(kasse['opening'])} carried in, games "
-                     f"{euros(kasse['games'])}, paid in {euros(kasse['paid_in'])}, paid out "
-                     f"{euros(kasse['paid_out'])}, {euros(kasse['closing'])} at the end")
+        lines.append(f"Kasse: {_euros(kasse['opening'])} carried in, games "
+                     f"{_euros(kasse['games'])}, paid in {_euros(kasse['paid_in'])}, paid out "
+                     f"{_euros(kasse['paid_out'])}, {_euros(kasse['closing'])} at the end")
         if kasse["share_out"]:
             lines.append("share-out by evenings: " + ", ".join(
-                f"{share['player']} {euros(share['cents'])}" for share in kasse["share_out"]))
+                f"{share['player']} {_euros(share['cents'])}" for share in kasse["share_out"]))
     for kind, rows in season.get("ratings", {}).items():
         lines.append(f"rating {kind}: " + ", ".join(f"{r['player']} {r['rating']}"
                                                     for r in rows))

@@ -216,6 +216,9 @@ def test_the_chronicle_carries_the_book_and_the_ratings(app, client, runner, tmp
     assert "Kasse: 1.00 € carried in, games 3.20 €, paid in 0.80 €, paid out -0.50 €, " \
         "4.50 € at the end" in text
     assert "share-out by evenings: " in text and "rating vier-anderle: " in text
+    quiet = runner.invoke(args=["chronicle", "tanne", "--year", "2025"]).output  # no games
+    assert "no games this year" in quiet and "Kasse: 0.00 € carried in" in quiet and \
+        "1.00 € at the end" in quiet
 
 
 @given(st.dictionaries(st.text("ABCDEFG", min_size=1, max_size=3), st.integers(0, 60),

@@ -147,6 +147,15 @@ def test_a_hand_typed_on_a_form_for_another_table_is_refused_not_read_differentl
     assert len(hands(client, table)) == 1
 
 
+def test_back_to_the_question_after_undoing_the_only_entry_says_it_was_undone(client):
+    table = start_game(client, "hintersche", ["A", "B", "C", "D"])
+    assert enter(client, table, DEAL, seq=1).status_code == 302
+    assert client.post(table + "/undo?seq=1", data={"seq": 1}).status_code == 302
+    assert client.get(table + "/undo?seq=1").status_code == 302  # Back
+    assert "Eintrag 1 wurde schon rückgängig gemacht" in client.get(table).get_data(as_text=True)
+    assert hands(client, table) == []
+
+
 def test_back_to_the_undo_question_after_the_undo_undoes_nothing_more(client):
     table = start_game(client, "hintersche", ["A", "B", "C", "D"])
     for seq, deal in enumerate((DEAL, {"points-A": 10, "points-B": 20, "points-C": 30}), 1):

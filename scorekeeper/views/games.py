@@ -298,7 +298,7 @@ def _refused(message: str, status: int = 422):
 def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    if not game.entry_count or _shut(game):
+    if _shut(game):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     asked = request.args.get("seq", type=int)  # the last entry when the table showed the link
     if request.method == "GET" and asked is not None and asked != game.entry_count:
@@ -307,6 +307,8 @@ def undo(slug: str, game_id: int):
         flash(_("%(what)s has been undone already: here is the table without it.", what=what)
               if asked > game.entry_count else
               _("%(what)s is no longer the last entry: nothing was undone.", what=what))
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    if not game.entry_count:
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():

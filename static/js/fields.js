@@ -55,9 +55,8 @@ export function setUpFields(root) {
     }));
   });
 
-  // a count above 0 ticks the box data-plays names, and back at 0 unticks it again if that
-  // tick was the count's (a mis-tap taken back); data-check-all ticks the form's data-player
-  // boxes; a tap on data-clears unticks the box of that name
+  // a count above 0 ticks the box data-plays names (at 0 again: unticks it); data-check-all
+  // ticks the form's data-player boxes; a tap on data-clears unticks the box of that name
   root.querySelectorAll("[data-plays]").forEach((input) => {
     const box = document.getElementById(input.dataset.plays);
     if (!box) return;
@@ -65,7 +64,7 @@ export function setUpFields(root) {
       if (num(input) > 0 && !box.checked) { box.checked = true; box.dataset.ticked = "1"; }
       else if (num(input) === 0 && box.dataset.ticked) { box.checked = false; delete box.dataset.ticked; }
     };
-    box.addEventListener("change", () => { delete box.dataset.ticked; }); // the player's own tap
+    box.addEventListener("change", () => { delete box.dataset.ticked; });
     input.addEventListener("input", tick);
     tick();
   });

@@ -1,5 +1,5 @@
-// Live: a stream brings each new version (first the current one); without it, a poll every 2 s.
-// Not with the screen off; on again, at once. When the player has typed: live parts and a note.
+// Live: a stream brings each new version (the current one first), else a poll every 2 s; not
+// with the screen off (on again: at once). When the player has typed: live parts and a note.
 import { state } from "./state.js";
 import { setUp } from "./page.js";
 
@@ -12,7 +12,6 @@ export function show(html, url) {
   document.body.replaceWith(fresh.body);
   if (url && url !== location.href) history.replaceState(null, "", url);
   state.typed = false;
-  state.savedAt = Date.now(); // the answer to a hand, or a page brought up to date
   setUp(document.body);
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href, html });
 }

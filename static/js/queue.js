@@ -5,14 +5,12 @@ import { nextField, focusEntry } from "./fields.js";
 import { show, refresh } from "./live.js";
 import { setUp } from "./page.js";
 
-// the table page sends its hands itself: the answer, the page's content alone (asked for with
-// X-Part), replaces it in place (no page in the history to go back to); without network the
-// hand is kept
+// the table page sends its hands itself; the answer (its content: X-Part) replaces the content
+// in place (no page to go back to); without network the hand is kept
 export function setUpSending(root) {
   root.querySelectorAll("[data-entry-forms] form").forEach((form) => {
     form.querySelector("input[name=key]").value = newKey();
-    // a 2nd tap just after a hand was saved (on the new form, nothing typed): not sent; later,
-    // an untouched form is sent and the server says at the fields what is missing
+    // sent untouched too (the server says what is missing), but not as a 2nd tap after a save
     form.addEventListener("submit", (e) => {
       e.preventDefault();
       if (state.typed || Date.now() - state.savedAt > 2000) send(form);
@@ -23,7 +21,7 @@ export function setUpSending(root) {
 async function send(form) {
   const section = form.closest("[data-entry-forms]");
   if (state.busy) return;
-  const untouched = !state.typed; // sent for the server's word on what is missing, never kept
+  const untouched = !state.typed;
   setBusy(true);
   const fields = [...new FormData(form)].map(([k, v]) => [k, String(v)]);
   let html, url, part;
@@ -36,7 +34,7 @@ async function send(form) {
     [html, url] = [await answer.text(), answer.redirected ? answer.url : null];
     part = answer.headers.get("X-Part") === "content";
   } catch (error) {
-    if (untouched) return; // no network: nothing typed, nothing to keep
+    if (untouched) return;
     try {
       await keep(form, section, fields);
       flush();
@@ -52,8 +50,8 @@ async function send(form) {
   focusEntry();
 }
 
-// the table page's content becomes the server's answer to a hand (that part alone), and the
-// service worker keeps the page as it is now; false if the answer is not one
+// the answer to a hand becomes the page's content, which the service worker keeps; false if
+// the answer is not one
 function showPart(html) {
   const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
   const old = document.querySelector("[data-table-part]");
@@ -67,8 +65,8 @@ function showPart(html) {
   return true;
 }
 
-// a kept hand in the list: its number and what was entered, in the words of the data-label of
-// the field or what holds it; ticked data-player boxes: who plays; data-switch: no value
+// a kept hand in the list: its number and what was entered, in the words of the data-labels;
+// ticked data-player boxes: who plays; data-switch: no value
 export function describe(form, seq) {
   const parts = [], players = [], more = [], groups = new Map();
   for (const el of form.elements) {
@@ -116,7 +114,7 @@ async function keep(form, section, fields) {
     f.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = false; });
   });
   state.typed = false;
-  state.savedAt = Date.now(); // a second tap now lands on the emptied form
+  state.savedAt = Date.now();
   await showWaiting();
   nextField(form).focus?.();
 }
@@ -159,8 +157,8 @@ export async function showWaiting() {
   }
 }
 
-// send what waits, oldest first, with a fresh CSRF token; the key makes a hand whose answer was
-// lost count once; a hand that no longer fits is refused, and its table's later ones with it
+// send what waits, oldest first, with a fresh CSRF token (a lost answer's hand counts once: its
+// key); a hand that no longer fits is refused, and its table's later ones with it
 export async function flush() {
   // one page of this phone at a time (two open tables must not send a hand twice)
   if (state.flushing) return;

@@ -1,8 +1,8 @@
 // What the modules share: one state object, a few helpers.
 export const state = {
-  typed: false, // typed into a form on this page since it was shown
-  savedAt: 0, // when the answer to the last hand sent was shown (Date.now())
-  busy: false, // a hand is on its way until its answer is shown (and body[data-busy])
+  typed: false, // typed into a form since the page was shown
+  savedAt: 0, // when a hand's answer came
+  busy: false, // a hand is on its way (and body[data-busy])
   flushing: false, // sending the waiting hands
   lock: null, // the screen's wake lock
   asking: null, // the request for it (one at a time)
