@@ -72,6 +72,7 @@ Common keys: `game`, `hands_played` (renege and tie-break hands included), `next
   0 when nobody passes across.
 - `winner` (name or null), `tiebreak` (names who must break a tie in the next hand, else []).
 - `dealer`: the dealer of the next hand (same as `next_dealer`; both null once the game is over).
+- `deals_on`: who would deal the next hand if the game went on (the next game's first dealer).
 - `target`: the game's target total.
 - `hand_total`: the penalty points in one hand with these options (jack included);
   `moon_total`: the same without the jack (what a moon or a renege is worth).
@@ -638,8 +639,8 @@ class Table(base.Table):
     def summary(self) -> dict[str, Any]:
         """The report without the history."""
         names = self.players
-        dealer = (None if self.finished  # nobody deals after the end
-                  else names[(self._first_dealer + self.hands_played) % self._n])
+        deals_on = names[(self._first_dealer + self.hands_played) % self._n]
+        dealer = None if self.finished else deals_on  # nobody deals after the end
         next_pass = (self._passes[self.hands_played % len(self._passes)]
                      if self._passes and not self.finished else None)
         balances = self.balances()
@@ -648,6 +649,7 @@ class Table(base.Table):
             "hands_played": self.hands_played,
             "next_dealer": dealer,
             "dealer": dealer,
+            "deals_on": deals_on,
             "finished": self.finished,
             "next_pass": next_pass,
             "winner": names[self.winner] if self.winner is not None else None,

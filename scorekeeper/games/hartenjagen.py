@@ -144,16 +144,6 @@ class Hartenjagen(Adapter):
             row["average"] = row["points"] / row["hands"] if row["hands"] else 0.0
         return {"rows": sorted(rows, key=lambda r: (-r["wins"], -r["money_cents"], r["player"]))}
 
-    def next_game(self, game: Any) -> tuple[list[str], str | None]:
-        """Nobody deals in a game played to its end (its state says so): the next game's first
-        dealer sits after the one who dealt its last hand, as if it went on."""
-        seating, dealer = super().next_game(game)
-        state = game.state
-        seats = [p["name"] for p in state["players"]]
-        if dealer or game.first_dealer not in seats:
-            return seating, dealer
-        return seating, seats[(seats.index(game.first_dealer) + state["hands_played"]) % len(seats)]
-
     def keep(self, values: Mapping[str, Any]) -> dict[str, str]:
         """A hand entered by points: the next one is too."""
         return {"mode": "points"} if values.get("mode") == "points" else {}
