@@ -36,8 +36,12 @@ from .names import SLUG
 
 MEMBER, VIEW = "member", "view"
 READS = frozenset({"GET", "HEAD"})
-# PIN attempts, right or wrong, counted before the PIN is checked: per group and address, and
-# per group from all addresses together
+# PIN attempts, right or wrong, counted before the PIN is checked, in sliding windows: from one
+# address for all group names together, before a group is even looked up (so made-up names
+# cost no hash) ...
+ADDRESS_LIMIT = (10, dt.timedelta(minutes=15))
+# ... then per group from one address, and per group and day from one address and from one
+# phone (its cookie), so a stranger elsewhere cannot use up the attempts of the group's phones
 PIN_LIMITS = ((5, dt.timedelta(minutes=15)), (20, dt.timedelta(days=1)))
 
 
@@ -189,28 +193,36 @@ def set_pin(group: Group, pin: str | None) -> None:
 
 @functools.cache
 def _no_pin() -> str:
-    """A hash no PIN opens, checked where there is no group or no PIN, so the answer takes as
-    long as for a group with a PIN (it would tell otherwise which groups have one)."""
+    """A hash no PIN opens, checked for a group without a PIN, so the answer takes as long as
+    for a group with one (it would tell otherwise which groups have one)."""
     return generate_password_hash(secrets.token_hex())
 
 
 def pin_opens(group: Group | None, pin: str) -> bool:
-    """Whether the PIN opens the group; as slow for no group, or a group without a PIN."""
-    stored = group.pin_hash if group is not None and group.pin_hash else None
-    opens = check_password_hash(stored or _no_pin(), pin)
-    return bool(stored and opens)
+    """Whether the PIN opens the group; as slow for a group without a PIN. A name no group has
+    costs no hash (a group's name is not secret: creating one of that name tells it is taken)."""
+    if group is None:
+        return False
+    opens = check_password_hash(group.pin_hash or _no_pin(), pin)
+    return bool(group.pin_hash and opens)
 
 
-def pin_attempt_allowed(name_key: str, address: str) -> bool:
-    """Count one PIN attempt for the group named `name_key` from `address` (and for the group
-    from everywhere) and commit the count: False when it is past a limit. Counted before the
-    PIN is checked, so guesses sent all at once are refused like guesses one after the other."""
-    keys = (f"pin:{name_key}:{address}", f"pin:{name_key}")
-    allowed = all(attempts.count(key, window) <= limit
-                  for key, (limit, window) in zip(keys, PIN_LIMITS, strict=True))
+def pin_attempt(slug: str, address: str) -> tuple[bool, Group | None]:
+    """Count one PIN attempt for the group called `slug` from `address` and commit the counts:
+    whether it is within the limits, and the group (None if there is none). Counted before the
+    PIN is checked, so guesses sent all at once are refused like guesses one after the other;
+    past the address's limit nothing is looked up."""
+    within = attempts.count(f"pin:{address}", ADDRESS_LIMIT[1]) <= ADDRESS_LIMIT[0]
+    group = club.find_group(slug) if within else None
+    if group is not None:
+        (quarter, day), device = PIN_LIMITS, _device()
+        limits = [(f"pin:{group.id}:{address}", quarter), (f"pin:{group.id}:{address}", day)]
+        if device is not None:  # a phone hopping between addresses counts as one
+            limits.append((f"pin:{group.id}:{device}", day))
+        within = all(attempts.count(key, window) <= limit for key, (limit, window) in limits)
     db.session.commit()
     attempts.clean()
-    return allowed
+    return within, group
 
 
 def link(group: Group, kind: str = MEMBER) -> str:

@@ -43,8 +43,9 @@ def app(request, tmp_path):
 
 @pytest.fixture
 def one_pin_window(monkeypatch):
-    """PIN attempts count in fixed windows (a quarter of an hour, a day): the test's attempts all
-    fall into one, also when it runs at a quarter past."""
+    """PIN attempts count in sliding windows (the last quarter of an hour, the last day), whose
+    rows are fixed windows: on a stopped clock the test's attempts all fall into one and count
+    alike, also when it runs at a quarter past."""
     import datetime as dt
 
     from scorekeeper import attempts

@@ -19,7 +19,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy.exc import SQLAlchemyError
 
-from .. import access, club, names
+from .. import access, names
 from ..db import db
 from ..models import Player
 from .common import get_group_or_404
@@ -67,16 +67,14 @@ def join(token: str):
 def join_with_pin():
     form = PinJoinForm()
     if form.validate_on_submit():
-        slug = names.slugify(form.name.data)
         try:
-            allowed = access.pin_attempt_allowed(slug[:60], _address())
+            allowed, group = access.pin_attempt(names.slugify(form.name.data), _address())
         except SQLAlchemyError:  # the count could not be kept: no attempt goes uncounted
             db.session.rollback()
             current_app.logger.exception("PIN attempts could not be counted")
             return render_template("errors/try_later.html"), 503
         if not allowed:
             return render_template("errors/429.html"), 429
-        group = club.find_group(slug)
         if access.pin_opens(group, form.pin.data):
             access.grant(group, access.MEMBER)
             db.session.commit()
