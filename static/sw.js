@@ -15,9 +15,13 @@ const PAGES = "scorekeeper-pages"; // the pages the phone has opened, kept acros
 // invite page (it shows the join links), exports, polls or anything else
 const KEPT = /^\/(g\/[^/]+(\/games\/\d+|\/evenings\/\d+)?|static\/.+|offline)$/;
 const PATIENCE = 4000; // ms the network has before a kept page is shown
+// a table never opened on this phone: the offline page that says what the table can do instead
+const TABLE = /^\/g\/[^/]+\/games\/\d+$/;
+const OFFLINE_TABLE = "/offline?never";
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(FILES).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(FILES).then((cache) => cache.addAll([...SHELL, OFFLINE_TABLE]))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -49,6 +53,9 @@ const kept = async (request) => await caches.match(request)
   || await caches.match(request, { ignoreSearch: true })
   || await caches.match(new URL(request.url).pathname.replace(/^\/static\/[^/]+\//, STATIC));
 
+const offline = async (url) => (TABLE.test(url.pathname) && await caches.match(OFFLINE_TABLE))
+  || caches.match("/offline");
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -59,7 +66,7 @@ self.addEventListener("fetch", (event) => {
   }
   const navigate = request.mode === "navigate";
   if (!KEPT.test(url.pathname)) {
-    if (navigate) event.respondWith(fetch(request).catch(() => caches.match("/offline")));
+    if (navigate) event.respondWith(fetch(request).catch(() => offline(url)));
     return;
   }
   const network = fetch(request);
@@ -68,5 +75,5 @@ self.addEventListener("fetch", (event) => {
   const slow = new Promise((resolve) => { setTimeout(resolve, PATIENCE); })
     .then(async () => await kept(request) || network);
   event.respondWith(Promise.race([network, slow]).catch(async () => await kept(request)
-    || (navigate ? caches.match("/offline") : Response.error())));
+    || (navigate ? offline(url) : Response.error())));
 });

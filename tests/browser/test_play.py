@@ -77,7 +77,10 @@ def start(page, shots, kind, names, rules=None):
 def hintersche_deal(page, points, all_tricks=None):
     for name, value in points.items():
         page.fill(f'input[name="points-{name}"]', str(value))
-    if all_tricks:
+    if all_tricks:  # folded under "Alle Stiche gemacht?": a tap opens it
+        fold = page.locator("#entry details.fold:not([open]) summary")
+        if fold.count():
+            fold.click()
         chip(page, "all_tricks", all_tricks)
     save(page)
 
