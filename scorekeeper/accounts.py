@@ -8,10 +8,13 @@ from sqlalchemy import select
 
 from . import games, settlement
 from .db import db
-from .models import Evening, Game, PaidPayment
+from .models import Evening, Game, KasseEntry, PaidPayment
 from .names import KASSE
 
+# person -> (what, cents) from the games: a game, or None for the rounding
 Breakdown = dict[str, list[tuple[Game | None, int]]]
+# the evening's: also a fine's name (a str) for a fine
+EveningBreakdown = dict[str, list[tuple[Game | str | None, int]]]
 
 
 @dataclass
@@ -19,7 +22,9 @@ class Settlement:
     balances_cents: dict[str, int]
     paid: list[settlement.Payment]  # handed over already (marked as paid)
     payments: list[settlement.Payment]  # still to pay: together with `paid` they clear everything
-    breakdown: Breakdown  # person -> (game, cents) for every game; (None, cents): the rounding
+    # person -> (game, cents) for every game; (None, cents): the rounding; (the fine's name,
+    # cents): a fine booked at the evening
+    breakdown: EveningBreakdown
     games: list[Game] = field(default_factory=list)
     unfinished: list[Game] = field(default_factory=list)  # games whose money may still change
 
@@ -41,21 +46,34 @@ ROUNDINGS = (0, 10, 50, 100)  # what a group may round its payments to, in cents
 
 
 def _round(balances: dict[str, int], breakdown: Breakdown, unit: int) -> None:
-    """Round every player's balance to `unit` cents (the nearest; half a unit away from zero),
-    so that what players pay each other is in coins they have. The Kasse takes the difference,
-    so the balances still add up to zero; each difference is a line of its own (no game)."""
-    rest = 0
-    for name, cents in list(balances.items()):
-        if name == KASSE:
-            continue
-        rounded = (abs(cents) + unit // 2) // unit * unit * (1 if cents >= 0 else -1)
-        if rounded != cents:
-            balances[name] = rounded
-            breakdown[name].append((None, rounded - cents))
-            rest += rounded - cents
-    if rest:
-        balances[KASSE] = balances.get(KASSE, 0) - rest
-        breakdown.setdefault(KASSE, []).append((None, -rest))
+    """Round every player's balance to `unit` cents (see `settled`), so that what players pay
+    each other is in coins they have. The Kasse takes the difference, so the balances still add
+    up to zero; each difference is a line of its own (no game)."""
+    for name, cents in settled(balances, unit).items():
+        if cents != balances.get(name, 0):
+            breakdown.setdefault(name, []).append((None, cents - balances.get(name, 0)))
+            balances[name] = cents
+
+
+def round_cents(cents: int, unit: int) -> int:
+    """`cents` rounded to `unit` cents (0: as they are): to the nearest, half a unit away from
+    zero. The one rounding of a player's money: the settlement's and the standings'."""
+    if not unit:
+        return cents
+    return (abs(cents) + unit // 2) // unit * unit * (1 if cents >= 0 else -1)
+
+
+def settled(balances: dict[str, int], unit: int) -> dict[str, int]:
+    """An evening's money from its games (the Kasse's part under KASSE, if any) as its
+    settlement pays it: each player's rounded to `unit` cents, the Kasse taking the difference,
+    so that they add up to what they added up to before (zero, for all of an evening's games).
+    For the standings, which add up the stored results per evening (standings.evening_money)."""
+    result = {name: round_cents(cents, unit) if name != KASSE else cents
+              for name, cents in balances.items()}
+    rest = sum(result.values()) - sum(balances.values())
+    if rest or KASSE in balances:
+        result[KASSE] = result.get(KASSE, 0) - rest
+    return result
 
 
 def _balances(played: list[Game], rounding: int) -> tuple[dict[str, int], Breakdown]:
@@ -75,15 +93,36 @@ def _balances(played: list[Game], rounding: int) -> tuple[dict[str, int], Breakd
     return balances, breakdown
 
 
+def rounding_of(evening: Evening, rounding: int) -> int:
+    """The rounding of the evening's payments: the group's (`rounding`), or the one it had when
+    the table was first asked to sign the evening off (scorekeeper/signoff.py): kept, so a later
+    change of the setting does not change money the table signed."""
+    return rounding if evening.rounding_cents is None else evening.rounding_cents
+
+
+def fines(evening: Evening) -> list[KasseEntry]:
+    """The fines booked at the evening that count (not deleted), one line per player who pays."""
+    return list(db.session.scalars(select(KasseEntry).where(
+        KasseEntry.evening_id == evening.id, KasseEntry.kind == "fine",
+        KasseEntry.deleted_at.is_(None)).order_by(KasseEntry.id)))
+
+
 def settle(evening: Evening, rounding: int = 0) -> Settlement:
-    """Add up every game of the evening and turn what is still owed into the fewest payments.
+    """Add up every game of the evening and its fines, and turn what is still owed into the
+    fewest payments.
 
     Payments marked as paid count against the balances, so a later correction of a hand only
-    changes what is still to be paid. With `rounding` (cents), players' balances are rounded to
-    it and the Kasse takes the difference.
+    changes what is still to be paid. With `rounding` (cents; see `rounding_of`), players'
+    money from the games is rounded to it and the Kasse takes the difference; a fine is added
+    after the rounding, at its price: the player owes it to the Kasse.
     """
     played = games_of(evening)
-    balances, breakdown = _balances(played, rounding)
+    balances, from_games = _balances(played, rounding_of(evening, rounding))
+    breakdown: EveningBreakdown = {name: [*rows] for name, rows in from_games.items()}
+    for fine in fines(evening):
+        for name, cents in ((fine.player, -fine.cents), (KASSE, fine.cents)):
+            balances[name] = balances.get(name, 0) + cents
+            breakdown.setdefault(name, []).append((fine.note, cents))
     paid = [settlement.Payment(row.payer, row.payee, row.cents) for row in paid_rows(evening)]
     owed = dict(balances)
     for payment in paid:

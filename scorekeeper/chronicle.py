@@ -1,17 +1,22 @@
 """The season chronicle: what a Stammtisch makes of a calendar year at its end.
 
 Everything is worked out from the per-game rows of the standings (`Result`, and the running
-games' rows worked out from their state, as the standings count them), so no game is replayed:
+games' rows worked out from their state, as the standings count them), so no game is replayed.
+The money is each evening's as its settlement pays it (standings.evening_money: rounded where
+the group rounds, the Kasse taking the difference; a running game as it stands); the games and
+their records are the ended games' (docs/standings.md):
 
 - the champion and the Rote Laterne (last place): by the money won over the season, or, as the
   group chooses (`Group.champion_by`), by the money per evening among the players who played
-  at least `Group.champion_share` per cent of the evenings; players level share the place;
-- streaks: the most evenings in a row in the money (won on the evening), counted over the
-  evenings each player played (a missed evening neither breaks nor extends a streak);
+  at least `Group.champion_share` per cent of the evenings; players level share the place; the
+  Kasse's share of the evenings' money is shown beside them (`kasse_cents`);
+- streaks: the most evenings in a row in the money (won on the evening, as settled), counted
+  over the evenings each player played (a missed evening neither breaks nor extends a streak);
 - the biggest climber and faller: the change of rank against the year before, for those
   ranked in both years;
 - attendance: evenings played of the evenings held (an evening with at least one game);
-- per game: the season's best and worst by the money won in that game, and the game's records
+- per game: the season's best and worst by the money won in that game (as the games' tables
+  show it: the rounding is the evening's, over all its games), and the game's records
   (`Adapter.RECORDS`) with the game, and the hand where the game stores it, they happened in.
 """
 
@@ -23,12 +28,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from . import games, standings
 from .db import db
 from .games.base import Record
 from .models import Evening, Group, Result
+from .names import KASSE
 
 BY = ("money", "average")  # how the champion is decided (Group.champion_by)
 
@@ -46,16 +52,14 @@ class Row:
     money_cents: int
 
 
-def season_rows(group_id: int, year: int, running: list[Row]) -> list[Row]:
-    """The rows of the season's games, stored and `running` (all the group's running games'
-    rows), oldest evening first."""
+def season_rows(group_id: int, year: int) -> list[Row]:
+    """The rows of the season's ended games (stored), oldest evening first."""
     found = [Row(game_id, evening_id, day, kind, player, figures or {}, cents)
              for game_id, evening_id, day, kind, player, figures, cents in db.session.execute(
                  select(Result.game_id, Result.evening_id, Evening.date, Result.kind,
                         Result.player, Result.figures, Result.money_cents)
                  .join(Evening, Result.evening_id == Evening.id)
                  .where(Result.group_id == group_id, Result.season == year))]
-    found += [r for r in running if r.date.year == year]
     return sorted((r for r in found if r.kind in games.GAMES),
                   key=lambda r: (r.date, r.evening_id, r.game_id, r.player))
 
@@ -66,35 +70,43 @@ def running_rows(group_id: int) -> list[Row]:
                 r.money_cents) for r, evening in standings.running(group_id)]
 
 
-def totals(rows: list[Row]) -> tuple[dict[str, tuple[int, int]], int]:
-    """Each player's money and evenings played, and the evenings held, in these rows."""
-    money: dict[str, int] = defaultdict(int)
-    played: dict[str, set[int]] = defaultdict(set)
-    for r in rows:
-        money[r.player] += r.money_cents
-        played[r.player].add(r.evening_id)
-    return {p: (cents, len(played[p])) for p, cents in money.items()}, len({r.evening_id
-                                                                            for r in rows})
+@dataclass(frozen=True)
+class Night:
+    """One evening of the season with everybody's money from its games as settled (the
+    Kasse's share under KASSE)."""
+
+    evening_id: int
+    date: dt.date
+    money: dict[str, int]
 
 
-def year_before(group_id: int, year: int, running: list[Row]
-                ) -> tuple[dict[str, tuple[int, int]], int]:
-    """`totals` of the season `year`, added up by the database (only the ranks are needed)."""
-    kinds = list(games.GAMES)
-    where = (Result.group_id == group_id, Result.season == year, Result.kind.in_(kinds))
+def season_money(group_id: int, year: int, running: list[Row]) -> dict[int, dict[str, int]]:
+    """The season's evenings' money as settled, by evening (standings.evening_money; `running`:
+    all the group's running games' rows)."""
+    return standings.evening_money(group_id, year,
+                                   live=[r for r in running if r.date.year == year])
+
+
+def nights(money: dict[int, dict[str, int]], rows: list[Row]) -> list[Night]:
+    """The season's evenings with games (`season_money`), oldest first, dated by the rows of
+    the season's games (stored and running)."""
+    days = {r.evening_id: r.date for r in rows}
+    return sorted((Night(evening_id, days[evening_id], night)
+                   for evening_id, night in money.items()),
+                  key=lambda n: (n.date, n.evening_id))
+
+
+def totals(evenings: list[dict[str, int]]) -> tuple[dict[str, tuple[int, int]], int]:
+    """Each player's money and evenings played, and the evenings held, in these evenings'
+    money."""
     money: dict[str, int] = defaultdict(int)
-    played: dict[str, set[int]] = defaultdict(set)
-    for player, evening_id, cents in db.session.execute(
-            select(Result.player, Result.evening_id, func.sum(Result.money_cents))
-            .where(*where).group_by(Result.player, Result.evening_id)):
-        money[player] += int(cents)
-        played[player].add(evening_id)
-    for r in running:
-        if r.date.year == year and r.kind in games.GAMES:
-            money[r.player] += r.money_cents
-            played[r.player].add(r.evening_id)
-    held = {e for evenings in played.values() for e in evenings}
-    return {p: (cents, len(played[p])) for p, cents in money.items()}, len(held)
+    played: dict[str, int] = defaultdict(int)
+    for night in evenings:
+        for player, cents in night.items():
+            if player != KASSE:
+                money[player] += cents
+                played[player] += 1
+    return {p: (cents, played[p]) for p, cents in money.items()}, len(evenings)
 
 
 def ranking(players: dict[str, tuple[int, int]], held: int, by: str, share: int
@@ -125,25 +137,22 @@ def ranking(players: dict[str, tuple[int, int]], held: int, by: str, share: int
             "lantern": [] if set(low) == set(top) else low}
 
 
-def streaks(rows: list[Row]) -> list[dict[str, Any]]:
+def streaks(evenings: list[Night]) -> list[dict[str, Any]]:
     """Each player's longest run of evenings in the money (the first one, if several are as
     long), longest first; players never in the money have none."""
-    nights: dict[str, dict[int, list[Any]]] = defaultdict(dict)
-    for r in rows:  # in date order
-        night = nights[r.player].setdefault(r.evening_id, [r.date, 0])
-        night[1] += r.money_cents
-    found = []
-    for player, evenings in nights.items():
-        best: list[Any] = []
-        run: list[Any] = []
-        for evening_id, (day, cents) in evenings.items():
-            run = [*run, (evening_id, day)] if cents > 0 else []
-            if len(run) > len(best):
-                best = run
-        if best:
-            found.append({"player": player, "evenings": len(best),
-                          "first": {"evening_id": best[0][0], "date": best[0][1].isoformat()},
-                          "last": {"evening_id": best[-1][0], "date": best[-1][1].isoformat()}})
+    best: dict[str, list[Night]] = defaultdict(list)
+    run: dict[str, list[Night]] = defaultdict(list)
+    for night in evenings:  # in date order
+        for player, cents in night.money.items():
+            if player == KASSE:
+                continue
+            run[player] = [*run[player], night] if cents > 0 else []
+            if len(run[player]) > len(best[player]):
+                best[player] = run[player]
+    found = [{"player": player, "evenings": len(nights),
+              "first": {"evening_id": nights[0].evening_id, "date": nights[0].date.isoformat()},
+              "last": {"evening_id": nights[-1].evening_id, "date": nights[-1].date.isoformat()}}
+             for player, nights in best.items() if nights]
     return sorted(found, key=lambda s: (-s["evenings"], s["player"]))
 
 
@@ -224,20 +233,23 @@ def chronicle(group: Group, year: int) -> dict[str, Any]:
     """The season `year` of the group (see the module docstring), as plain JSON values."""
     by = group.champion_by if group.champion_by in BY else "money"
     running = running_rows(group.id)
-    rows = season_rows(group.id, year, running)
-    now = ranking(*totals(rows), by, group.champion_share)
-    before = ranking(*year_before(group.id, year - 1, running), by, group.champion_share)
-    held = sorted({(r.date, r.evening_id) for r in rows})
+    rows = season_rows(group.id, year)
+    held = nights(season_money(group.id, year, running), [*rows, *running])
+    now = ranking(*totals([night.money for night in held]), by, group.champion_share)
+    before = ranking(*totals(list(season_money(group.id, year - 1, running).values())), by,
+                     group.champion_share)
     attendance = {line["player"]: line["evenings"] for line in
                   sorted(now["lines"], key=lambda line: (-line["evenings"], line["player"]))}
     sections = per_game(rows)
     return {
         "year": year, "group": group.slug, "by": by, "share": group.champion_share,
         "evenings": len(held), "games": len({r.game_id for r in rows}),
-        "first_evening": held[0][0].isoformat() if held else None,
-        "last_evening": held[-1][0].isoformat() if held else None,
+        "running": len({r.game_id for r in running if r.date.year == year}),
+        "first_evening": held[0].date.isoformat() if held else None,
+        "last_evening": held[-1].date.isoformat() if held else None,
         "champion": now["champion"], "lantern": now["lantern"], "ranking": now["lines"],
-        "attendance": attendance, "streaks": streaks(rows),
+        "kasse_cents": sum(night.money.get(KASSE, 0) for night in held),
+        "attendance": attendance, "streaks": streaks(held),
         "had_before": bool(before["lines"]), **movers(now, before),
         "per_game": sections,
         "records": [{"game": kind, **found} for kind, section in sections.items()
@@ -262,6 +274,8 @@ def text(season: dict[str, Any]) -> list[str]:
     lines += [f"  {line['rank'] or '-':>2} {line['player']}: {_euros(line['money_cents'])}, "
               f"{line['evenings']} evenings, {_euros(line['average_cents'])} per evening"
               for line in season["ranking"]]
+    if season.get("kasse_cents"):  # with the players' money it adds up to zero
+        lines.append(f"   Kasse: {_euros(season['kasse_cents'])} (pots and rounding)")
     for word, key in (("climber", "climber"), ("faller", "faller")):
         lines += [f"{word}: {c['player']} {c['before']}. -> {c['rank']}." for c in season[key]]
     lines += [f"streak: {s['player']} {s['evenings']} evenings in the money "

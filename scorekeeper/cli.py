@@ -9,11 +9,13 @@ import sqlite3
 import sys
 
 import click
-from flask import Flask, current_app
+from flask import Flask, current_app, url_for
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from . import access, engine
+
+LOCAL_URL = "http://localhost:5000"  # PUBLIC_URL when nothing else is configured
 
 
 def _read(path: str) -> str:
@@ -93,7 +95,21 @@ def import_command(path: str, slug: str, evening_date: str | None) -> None:
         raise _database_error(error) from None
     click.echo(f"/g/{slug}/games/{game.id}")
     click.echo(f"/g/{slug}/evenings/{game.evening_id}")
-    click.echo(f"join link: {access.link(game_group(game))}")
+    click.echo(f"join link: {_join_link(game_group(game))}")
+
+
+def _join_link(group) -> str:
+    """The group's join link on the address the phones open: SCOREKEEPER_URL (PUBLIC_URL), else
+    the app's SERVER_NAME with PREFERRED_URL_SCHEME; with neither, on localhost, and a word on
+    standard error on how to set it."""
+    config = current_app.config
+    if config["PUBLIC_URL"] == LOCAL_URL and config.get("SERVER_NAME"):
+        return url_for("access.join", token=group.token, _external=True)
+    if config["PUBLIC_URL"] == LOCAL_URL:
+        click.echo(f"(the link starts with {LOCAL_URL}: set SCOREKEEPER_URL, or SERVER_NAME and "
+                   "PREFERRED_URL_SCHEME in instance/config.py, to the address the phones open)",
+                   err=True)
+    return access.link(group)
 
 
 @click.command("export-group")
@@ -136,7 +152,7 @@ def import_group_command(path: str) -> None:
     except SQLAlchemyError as error:
         raise _database_error(error) from None
     click.echo(f"/g/{group.slug}")
-    click.echo(f"join link: {access.link(group)}")
+    click.echo(f"join link: {_join_link(group)}")
 
 
 @click.command("join-link")
@@ -150,14 +166,7 @@ def join_link_command(slug: str) -> None:
     group = club.find_group(slug)
     if group is None:
         raise click.ClickException(f"there is no group {slug!r}")
-    click.echo(access.link(group))
-    _warn_without_address()
-
-
-def _warn_without_address() -> None:
-    if not os.environ.get("SCOREKEEPER_URL"):
-        click.echo("(the link starts with http://localhost:5000: set SCOREKEEPER_URL to the "
-                   "address the phones open)", err=True)
+    click.echo(_join_link(group))
 
 
 @click.command("backup")
@@ -170,8 +179,7 @@ def backup_command(path: str) -> None:
     url = db.engine.url
     if url.get_backend_name() != "sqlite" or not url.database:
         raise click.ClickException("this database is not SQLite: back up PostgreSQL with pg_dump")
-    if os.path.exists(path) and os.path.samefile(path, url.database):
-        raise click.ClickException(f"{path} is the database itself")
+    _not_the_database(path, url.database)
     source = sqlite3.connect(url.database)
     try:
         target = sqlite3.connect(path)
@@ -185,6 +193,23 @@ def backup_command(path: str) -> None:
     finally:
         source.close()
     click.echo(f"backed up {url.database} to {path}")
+
+
+# SQLite's own files next to the database: a copy written over one of them breaks the database
+SIDE_FILES = ("-wal", "-shm", "-journal")
+
+
+def _not_the_database(path: str, database: str) -> None:
+    """Refuse a backup onto the live database or its -wal, -shm or -journal file, however the
+    path is spelled (a symlink, `instance/../instance/...`, a hard link), before anything is
+    written."""
+    target = os.path.realpath(path)
+    for suffix in ("", *SIDE_FILES):
+        live = database + suffix
+        if target == os.path.realpath(live) or (
+                os.path.exists(path) and os.path.exists(live) and os.path.samefile(path, live)):
+            what = "the database itself" if not suffix else f"the database's {suffix} file"
+            raise click.ClickException(f"{path} is {what}: back up to another file")
 
 
 @click.command("chronicle")

@@ -1,11 +1,11 @@
 """Head to head: how one player fared against each other player in the ended games they sat
-in together, from the stored results (docs/ratings.md).
+in together, from the stored results (docs/standings.md).
 
 "Ahead" uses the same reading of a result as the ratings (each adapter's `ranking_key`). The
-money between two players in one game is (A's money - B's money) / n for a table of n: every
-player's result split evenly into what each other player at the table paid them, or was paid,
-so over one game a player's amounts against the others add up to their result (when the Kasse
-took nothing out and put nothing in).
+money is what one player paid the other in those games, as each game's rules say who pays whom
+(each adapter's `transfers`; by default the losers pay the winners, in proportion to what each
+won). The Kasse is a party where a game put money into it or took some out, so a player's
+amounts, the Kasse's among them, add up to what the player won in those games.
 """
 
 from __future__ import annotations
@@ -18,12 +18,14 @@ from sqlalchemy import select
 from . import games
 from .db import db
 from .models import Group, Result
+from .names import KASSE
 
 
 @dataclass
 class Opponent:
-    """One other player: the games played together, how often the player finished ahead of,
-    behind or level with them, and the money between them (positive: won from them)."""
+    """One other player (or the Kasse): the games played together, how often the player
+    finished ahead of, behind or level with them, and the money between them (positive: won
+    from them)."""
 
     player: str
     games: int = 0
@@ -36,11 +38,16 @@ class Opponent:
     def money_cents(self) -> int:
         return round(self.money)
 
+    @property
+    def kasse(self) -> bool:
+        """The Kasse: money, but no place at the table."""
+        return self.player == KASSE
+
 
 def table(group: Group, player: str, year: int | None = None) -> list[Opponent]:
     """`player` against every other player of the group's ended games (of `year`; None: all
-    years), most games together first. The player's page shows it (include
-    ``standings/_head_to_head.html`` with ``head_to_head``)."""
+    years), most games together first, and the Kasse last where it had a part. The player's
+    page shows it (include ``standings/_head_to_head.html`` with ``head_to_head``)."""
     together = select(Result.game_id).where(Result.group_id == group.id, Result.player == player)
     query = select(Result.game_id, Result.kind, Result.player, Result.figures,
                    Result.money_cents).where(Result.game_id.in_(together))
@@ -65,8 +72,17 @@ def table(group: Group, player: str, year: int | None = None) -> list[Opponent]:
             other.ahead += key > theirs
             other.behind += key < theirs
             other.level += key == theirs
-            other.money += Fraction(mine[3] - cents, len(rows))
-    return sorted(opponents.values(), key=lambda o: (-o.games, o.player))
+        results = {name: (figures, cents) for _kind, name, figures, cents in rows}
+        house = -sum(cents for _figures, cents in results.values())
+        if house:  # what the game put into the Kasse (or took out of it): a party too
+            results[KASSE] = ({}, house)
+            opponents.setdefault(KASSE, Opponent(KASSE)).games += 1
+        for payer, payee, amount in adapter.transfers(results):
+            if payee == player:
+                opponents[payer].money += amount
+            elif payer == player:
+                opponents[payee].money -= amount
+    return sorted(opponents.values(), key=lambda o: (o.kasse, -o.games, o.player))
 
 
 def years(group: Group, player: str) -> list[int]:

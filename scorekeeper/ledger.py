@@ -4,7 +4,8 @@ some out, the balance over time, and a share-out of the balance by attendance.
 The lines (models.KasseEntry) come from two places. The games' pots and each evening's
 rounding are stored per evening by `store_evening` whenever one of its games is stored (from
 standings.store, like the `Result` rows); members' deposits and withdrawals are entered on the
-Kasse's page (`enter`, `cancel`, `delete`). An evening with a game still running has its games'
+Kasse's page (`enter`, `cancel`, `delete`), fines of the group's catalogue at an evening
+(`book_fine`). An evening with a game still running has its games'
 lines worked out from their state when read instead, as the standings do for running games: a
 hand writes nothing here, and reading the balance replays nothing.
 """
@@ -12,6 +13,7 @@ hand writes nothing here, and reading the balance replays nothing.
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,11 +24,11 @@ from sqlalchemy.orm import load_only
 
 from . import accounts, charts
 from .db import db
-from .models import Evening, Game, Group, KasseEntry, Result, now
+from .models import Evening, Fine, Game, Group, KasseEntry, Result, now
 from .names import KASSE
 
 FROM_GAMES = ("game", "rounding")  # derived from the games, rewritten by store_evening
-ENTERED = ("deposit", "withdrawal")  # entered by members, never rewritten
+ENTERED = ("deposit", "withdrawal", "fine")  # entered by members, never rewritten
 RECENT = 5  # lines the group's page shows
 
 
@@ -107,10 +109,11 @@ def store_evening(evening_id: int) -> None:
     games are stored too, though they are read from the games' state while one runs."""
     evening = db.session.get(Evening, evening_id)
     assert evening is not None, "a game belongs to an evening"
-    rounding = db.session.scalar(select(Group.rounding_cents).where(Group.id == evening.group_id))
+    rounding = accounts.rounding_of(evening, db.session.scalar(
+        select(Group.rounding_cents).where(Group.id == evening.group_id)) or 0)
     db.session.execute(delete(KasseEntry).where(KasseEntry.evening_id == evening_id,
                                                 KasseEntry.kind.in_(FROM_GAMES)))
-    for game, cents in accounts.kasse_part(accounts.games_of(evening), rounding or 0):
+    for game, cents in accounts.kasse_part(accounts.games_of(evening), rounding):
         db.session.add(KasseEntry(group_id=evening.group_id, evening_id=evening_id,
                                   game_id=game.id if game else None, day=evening.date,
                                   kind="game" if game else "rounding", cents=cents))
@@ -138,12 +141,13 @@ def _live(group: Group) -> tuple[set[int], list[Line]]:
         played.setdefault(game.evening_id, []).append(game)
     if not played:
         return set(), []
-    days = dict(db.session.execute(select(Evening.id, Evening.date)
-                                   .where(Evening.id.in_(played))).all())
-    lines = [Line(days[evening_id], "game" if game else "rounding", cents, evening_id,
+    evenings = {evening.id: evening for evening in
+                db.session.scalars(select(Evening).where(Evening.id.in_(played)))}
+    lines = [Line(evenings[evening_id].date, "game" if game else "rounding", cents, evening_id,
                   game.id if game else None, game.kind if game else None)
              for evening_id, evening_games in played.items()
-             for game, cents in accounts.kasse_part(evening_games, group.rounding_cents)]
+             for game, cents in accounts.kasse_part(
+                 evening_games, accounts.rounding_of(evenings[evening_id], group.rounding_cents))]
     return set(played), lines
 
 
@@ -151,7 +155,8 @@ def _stored(group: Group, live: set[int]) -> Any:
     """The condition on stored lines: the group's, but the games' lines of evenings whose
     lines are worked out live."""
     return (KasseEntry.group_id == group.id) & or_(
-        KasseEntry.evening_id.is_(None), not_(KasseEntry.evening_id.in_(live)))
+        KasseEntry.evening_id.is_(None), not_(KasseEntry.evening_id.in_(live)),
+        not_(KasseEntry.kind.in_(FROM_GAMES)))
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -195,8 +200,8 @@ def evening_part(group: Group, evening: Evening) -> dict[str, Any]:
         select(KasseEntry, Game.kind).outerjoin(Game, KasseEntry.game_id == Game.id)
         .where(KasseEntry.group_id == group.id, KasseEntry.day == evening.date,
                KasseEntry.kind.in_(ENTERED)).order_by(KasseEntry.id)).all()
-    games_cents = sum(cents for _game, cents in
-                      accounts.kasse_part(accounts.games_of(evening), group.rounding_cents))
+    games_cents = sum(cents for _game, cents in accounts.kasse_part(
+        accounts.games_of(evening), accounts.rounding_of(evening, group.rounding_cents)))
     return {"games_cents": games_cents, "entries": [_line(row) for row in rows],
             "balance": balance(group, evening.date)}
 
@@ -241,7 +246,8 @@ def book(group: Group, year: int | None = None, split: bool = True) -> Book:
             line.can_delete = line.counted and (bool(line.entry.cancels_id) or not line.cancelled)
         if line.counted:
             held += line.cents
-            sums["game" if line.kind in FROM_GAMES else line.kind] += line.cents
+            sums["game" if line.kind in FROM_GAMES else
+                 "deposit" if line.kind == "fine" else line.kind] += line.cents
         line.balance = held
         points.append((line.day, held))
     daily = dict(points)  # the balance at the end of each day
@@ -302,8 +308,10 @@ def enter(group: Group, kind: str, cents: int, note: str, day: dt.date, by: str)
 
 
 def cancellable(entry: KasseEntry) -> bool:
-    """A member's entry that counts, is no counter entry and has none yet."""
-    if entry.kind not in ENTERED or entry.deleted_at is not None or entry.cancels_id:
+    """A member's deposit or withdrawal that counts, is no counter entry and has none yet (a
+    fine is undone by deleting it, as it belongs to its evening)."""
+    if entry.kind not in ("deposit", "withdrawal") or entry.deleted_at is not None \
+            or entry.cancels_id:
         return False
     return not db.session.scalar(select(func.count(KasseEntry.id)).where(
         KasseEntry.cancels_id == entry.id, KasseEntry.deleted_at.is_(None)))
@@ -323,13 +331,59 @@ def cancel(entry: KasseEntry, day: dt.date, by: str) -> KasseEntry:
 def deletable(entry: KasseEntry) -> bool:
     """A member's entry that counts and that no counter entry cancels (that would leave the
     counter entry alone)."""
+    if entry.kind == "fine":
+        return entry.deleted_at is None
     return entry.kind in ENTERED and entry.deleted_at is None and (
         bool(entry.cancels_id) or cancellable(entry))
 
 
 def delete_entry(entry: KasseEntry, by: str) -> None:
-    """Delete with a record: the line stays in the book, marked, and no longer counts."""
+    """Delete with a record: the line stays in the book, marked, and no longer counts. A fine
+    goes with every line of its booking (a round on the house: each other player's)."""
     if not deletable(entry):
         raise ValueError("this entry cannot be deleted")
-    entry.deleted_at = now()
-    entry.deleted_by = by
+    lines = [entry]
+    if entry.batch:
+        lines = list(db.session.scalars(select(KasseEntry).where(
+            KasseEntry.group_id == entry.group_id, KasseEntry.batch == entry.batch,
+            KasseEntry.deleted_at.is_(None))))
+    for line in lines:
+        line.deleted_at = now()
+        line.deleted_by = by
+
+
+# --- fines ------------------------------------------------------------------------------------
+
+FINE_KINDS = ("player", "others", "all")
+
+
+def catalogue(group: Group, archived: bool = False) -> list[Fine]:
+    """The group's fines, by name (with the archived ones: `archived`)."""
+    query = select(Fine).where(Fine.group_id == group.id).order_by(Fine.name, Fine.id)
+    if not archived:
+        query = query.where(Fine.archived.is_(False))
+    return list(db.session.scalars(query))
+
+
+def payers(fine: Fine, player: str | None, present: list[str]) -> list[str]:
+    """Who pays a fine booked on `player` among the evening's players `present`."""
+    if fine.kind == "all":
+        return list(present)
+    if player not in present:
+        return []
+    return [player] if fine.kind == "player" else [name for name in present if name != player]
+
+
+def book_fine(evening: Evening, fine: Fine, player: str | None, present: list[str],
+              by: str) -> list[KasseEntry]:
+    """Book a fine of the catalogue at the evening: a line of its price for each player who
+    pays it (see `payers`), into the Kasse, in one batch (undone together). Nobody to pay: no
+    lines."""
+    batch = secrets.token_hex(8)
+    lines = [KasseEntry(group_id=evening.group_id, evening_id=evening.id, day=evening.date,
+                        kind="fine", cents=fine.cents, note=fine.name, entered_by=by,
+                        player=name, fine_id=fine.id, batch=batch)
+             for name in payers(fine, player, present)]
+    db.session.add_all(lines)
+    db.session.flush()
+    return lines

@@ -29,7 +29,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
 from .db import db
-from .models import Evening, Game, PaidPayment
+from .models import Evening, Game, PaidPayment, Signoff
 
 CHANNEL = "scorekeeper_live"  # the default; LIVE_CHANNEL (letters, digits, _) for another
 KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed
@@ -251,7 +251,7 @@ def _rows_of_groups(session: Session, flush_context: Any) -> None:
     for row in (*session.new, *session.dirty, *session.deleted):
         loaded = inspect(row).dict  # what the row holds already: nothing is read here
         group = loaded.get("group_id")
-        if isinstance(row, PaidPayment):  # its evening was read to get here
+        if isinstance(row, (PaidPayment, Signoff)):  # its evening was read to get here
             evening = session.identity_map.get(identity_key(Evening, loaded.get("evening_id")))
             group = evening.group_id if isinstance(evening, Evening) else None
         if isinstance(group, int):

@@ -59,6 +59,9 @@ class Group(Model):
     # money per evening ("average") among those who played `champion_share` % of the evenings
     champion_by: Mapped[str] = mapped_column(String(10), default="money", server_default="money")
     champion_share: Mapped[int] = mapped_column(default=50, server_default="50")
+    # an evening being signed off locks by itself this many hours after it was asked, unless a
+    # player objected (scorekeeper/signoff.py)
+    signoff_hours: Mapped[int] = mapped_column(default=24, server_default="24")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
     players: Mapped[list[Player]] = relationship(
@@ -84,6 +87,32 @@ class Evening(Model):
     group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
     date: Mapped[dt.date]
     place: Mapped[str] = mapped_column(String(100), default="")
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+    # Signing off (scorekeeper/signoff.py): each time the players are asked is a round of its
+    # own (0: never asked); `signoff_at` is when the current round asked (None: nobody is being
+    # asked), `locked_at` when every player had confirmed. From the first question on, the
+    # evening keeps the group's rounding as it was (`rounding_cents`), so a later change of the
+    # setting does not change money the table signed off.
+    signoff_round: Mapped[int] = mapped_column(default=0, server_default="0")
+    signoff_at: Mapped[dt.datetime | None]
+    locked_at: Mapped[dt.datetime | None]
+    rounding_cents: Mapped[int | None]
+
+
+class Signoff(Model):
+    """One step of signing off an evening, never changed: the table was asked (``ask``), a
+    player confirmed (``ok``) or objected with a note (``objection``), every player had
+    confirmed (``lock``), a member reopened it with a reason (``reopen``). A player's latest
+    ``ok`` or ``objection`` of the evening's current round is what counts."""
+
+    __tablename__ = "signoffs"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    round: Mapped[int]
+    kind: Mapped[str] = mapped_column(String(10))
+    player: Mapped[str] = mapped_column(String(40), default="")
+    note: Mapped[str] = mapped_column(String(200), default="")
+    device: Mapped[str] = mapped_column(String(200), default="")  # see views.common.device
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
 
@@ -198,9 +227,10 @@ class Membership(Model):
 
 
 class Attempt(Model):
-    """How many PIN attempts one key (a group and address, or a group) made in one fixed window
-    of time. Counted in the database, so a restart, a recycled worker or a second process does
-    not reset it (scorekeeper/attempts.py)."""
+    """How many PIN attempts one key (an address, a group and address, a group and device) made
+    in one window of time; the window before it is kept too, as the count slides over both.
+    Counted in the database, so a restart, a recycled worker or a second process does not reset
+    it (scorekeeper/attempts.py)."""
 
     __tablename__ = "attempts"
     key: Mapped[str] = mapped_column(String(200), primary_key=True)
@@ -220,6 +250,22 @@ class PaidPayment(Model):
     paid_at: Mapped[dt.datetime] = mapped_column(default=now)
 
 
+class Fine(Model):
+    """A fine of the group's catalogue: its price goes into the Kasse when it is booked at an
+    evening (ledger.book_fine). ``player``: the player it is booked on pays; ``others``: every
+    other player of the evening pays (a round on the house); ``all``: every player of the
+    evening pays (the evening fee). A fine no longer wanted is archived: bookings keep it."""
+
+    __tablename__ = "fines"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    cents: Mapped[int] = mapped_column(BigInteger)
+    kind: Mapped[str] = mapped_column(String(8), default="player")
+    archived: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
 class KasseEntry(Model):
     """One line of the book of the Kasse (the group's cash box, see names.KASSE); `cents` is
     what it put into the Kasse (negative: what it took out). Two sorts of line:
@@ -228,8 +274,10 @@ class KasseEntry(Model):
       and ``rounding`` (what an evening's rounded payments left over). Like `Result` these are
       derived from the games and rewritten whenever one of the evening's games is stored
       (scorekeeper/ledger.py), so reading the balance never replays a game;
-    - entered by members: ``deposit`` (fines, fees) and ``withdrawal`` (what it paid for), with
-      a note, who entered it and when. They are never changed: a wrong one is cancelled by a
+    - entered by members: ``deposit`` (money paid in), ``withdrawal`` (what it paid for) and
+      ``fine`` (a fine of the catalogue booked at an evening: one line per player who pays it,
+      `player`; the lines of one booking share a `batch`), with a note, who entered it and
+      when. They are never changed: a wrong one is cancelled by a
       counter entry (a line of the opposite amount with `cancels_id`), or deleted with a record
       (`deleted_at`, `deleted_by`): the line is kept and shown, it just no longer counts.
     """
@@ -248,3 +296,6 @@ class KasseEntry(Model):
     cancels_id: Mapped[int | None] = mapped_column(ForeignKey("kasse_entries.id"))
     deleted_at: Mapped[dt.datetime | None]
     deleted_by: Mapped[str] = mapped_column(String(200), default="")
+    player: Mapped[str] = mapped_column(String(40), default="", server_default="")
+    fine_id: Mapped[int | None] = mapped_column(ForeignKey("fines.id"))
+    batch: Mapped[str] = mapped_column(String(32), default="", server_default="")

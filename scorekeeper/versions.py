@@ -5,12 +5,12 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from .db import db
-from .models import Evening, Game, Group, KasseEntry, PaidPayment
+from .models import Evening, Game, Group, KasseEntry, PaidPayment, Signoff
 
 
 def group_version(group: Group) -> str:
     """Changes whenever a game of the group changes or starts, an evening opens, a payment is
-    marked or the Kasse's book changes."""
+    marked, the Kasse's book changes (a fine too) or a player signs an evening off."""
     games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
                                .where(Game.group_id == group.id)).one()
     evenings = select(Evening.id).where(Evening.group_id == group.id)
@@ -20,5 +20,7 @@ def group_version(group: Group) -> str:
     opened = db.session.scalar(select(func.count()).select_from(evenings.subquery()))
     book = db.session.execute(select(func.count(KasseEntry.id), func.count(KasseEntry.deleted_at))
                               .where(KasseEntry.group_id == group.id,
-                                     KasseEntry.kind.in_(("deposit", "withdrawal")))).one()
-    return "-".join(str(n) for n in (*games, *paid, opened, *book))
+                                     KasseEntry.kind.in_(("deposit", "withdrawal", "fine")))).one()
+    signed = db.session.scalar(select(func.count(Signoff.id))
+                               .where(Signoff.evening_id.in_(evenings)))
+    return "-".join(str(n) for n in (*games, *paid, opened, *book, signed))

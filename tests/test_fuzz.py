@@ -21,7 +21,7 @@ from support import enter, join, start_game
 
 from scorekeeper import club, engine
 from scorekeeper.db import db
-from scorekeeper.models import Evening, Game, KasseEntry, Player
+from scorekeeper.models import Evening, Fine, Game, KasseEntry, Player
 
 # --- 7. fuzz: random forms on every form route, random files for both imports ------------------
 
@@ -56,6 +56,8 @@ def _ids(app, slug):
                                                      .where(Player.group_id == group.id))),
                 "entry_id": list(db.session.scalars(sqlalchemy.select(KasseEntry.id)
                                                     .where(KasseEntry.group_id == group.id))),
+                "fine_id": list(db.session.scalars(sqlalchemy.select(Fine.id)
+                                                   .where(Fine.group_id == group.id))),
                 "seq": [1, 2, 3], "year": [2025, 2026, 99999]}
 
 

@@ -198,4 +198,7 @@ def test_a_game_the_engine_now_refuses_keeps_its_entries_and_old_state_with_a_wa
                 if line.startswith("game ")]
     assert len(warnings) == 1
     assert warnings[0].startswith(f"game {game_id} (group tanne): hand 3: Nobody")
-    assert pages(app)["export"] == data
+    exported = pages(app)["export"]
+    kept = exported["evenings"][1]["games"][0].pop("kept")  # what no replay gives back
+    assert kept["problem"]["entry"] == 3 and kept["state"] == old_state
+    assert exported == data

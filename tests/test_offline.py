@@ -40,7 +40,7 @@ def test_a_waiting_hand_another_phone_entered_first_is_refused_and_names_its_ent
     assert enter(client, table, DEAL).status_code == 302  # the other phone, online
     answer = send(client, table, {"points-A": 60, "points-B": 40, "points-C": 20}, 1, "late")
     assert answer.status_code == 409
-    assert "Eintrag 1 passt nicht mehr" in answer.get_json()["refused"]
+    assert "Hand 1 passt nicht mehr" in answer.get_json()["refused"]  # as the table says
     assert len(hands(client, table)) == 1
 
 
@@ -143,7 +143,7 @@ def test_a_hand_typed_on_a_form_for_another_table_is_refused_not_read_differentl
     assert client.get(table + "/state.json").get_json()["next_hand_type"] == 2
     answer = send(client, table, {"tricks-B": 4, "shape": type1}, 2, "h2")
     assert answer.status_code == 409
-    assert "Eintrag 2 passt nicht mehr" in answer.get_json()["refused"]
+    assert "Hand 2 passt nicht mehr" in answer.get_json()["refused"]
     assert len(hands(client, table)) == 1
 
 
@@ -152,7 +152,7 @@ def test_back_to_the_question_after_undoing_the_only_entry_says_it_was_undone(cl
     assert enter(client, table, DEAL, seq=1).status_code == 302
     assert client.post(table + "/undo?seq=1", data={"seq": 1}).status_code == 302
     assert client.get(table + "/undo?seq=1").status_code == 302  # Back
-    assert "Eintrag 1 wurde schon rückgängig gemacht" in client.get(table).get_data(as_text=True)
+    assert "Hand 1 wurde schon rückgängig gemacht" in client.get(table).get_data(as_text=True)
     assert hands(client, table) == []
 
 
@@ -165,7 +165,7 @@ def test_back_to_the_undo_question_after_the_undo_undoes_nothing_more(client):
     again = client.get(table + "/undo?seq=2")  # Back: the question for entry 2 once more
     assert again.status_code == 302 and again.location.endswith(table.rsplit("/g/", 1)[1])
     # it says the undo was done (not that nothing was undone: it was, the first time)
-    assert "Eintrag 2 wurde schon rückgängig gemacht: Hier ist der Tisch ohne ihn." in \
+    assert "Hand 2 wurde schon rückgängig gemacht: Hier ist der Tisch, wie er jetzt ist." in \
         client.get(table).get_data(as_text=True)
     assert len(hands(client, table)) == 1
     assert enter(client, table, DEAL, seq=2).status_code == 302  # another deal 2 is entered

@@ -47,12 +47,22 @@ def played(day, kind, results):
     return game
 
 
-def hearts(**points):  # a Hartenjagen game: fewer points finish ahead
-    return {name: ({"points": p}, -p) for name, p in points.items()}
+def hearts(**points):
+    """A Hartenjagen game: fewer points finish ahead; at a cent a point each pays the winner
+    (the one with the fewest) the difference."""
+    best = min(points.values())
+    money = {name: best - p for name, p in points.items()}
+    winner = min(points, key=points.get)
+    money[winner] = -sum(cents for name, cents in money.items() if name != winner)
+    return {name: ({"points": p, "wins": int(name == winner)}, money[name])
+            for name, p in points.items()}
 
 
-def lines(**counts):  # a Hintersche rubber: fewer lines finish ahead
-    return {name: ({"lines": n}, -100 * n) for name, n in counts.items()}
+def lines(**counts):
+    """A Hintersche rubber: fewer lines finish ahead; each line costs 1 euro to each
+    opponent."""
+    total = sum(counts.values())
+    return {name: ({"lines": n}, 100 * (total - len(counts) * n)) for name, n in counts.items()}
 
 
 def money(**cents):  # Vier-Anderle: by balance
@@ -206,19 +216,21 @@ def test_head_to_head_counts_games_places_and_money_between_two_players(app):
         assert headtohead.years(group_(), "A") == [2026, 2025]
     b = every["B"]
     assert (b.games, b.ahead, b.level, b.behind) == (4, 2, 1, 1)
-    # money: (A - B) / n per game: (-20 - -5)/4 + 0 + (90 - -30)/3 + (0 - -100)/4
-    assert b.money == pytest.approx(-15 / 4 + 0 + 40 + 25)
-    assert b.money_cents == 61
-    assert (season["B"].games, season["B"].money_cents) == (3, 36)
+    # money: what one paid the other. A paid the winner B 15 points' difference; both paid
+    # the winner C; B paid A 30 of what A won alone; B's line cost B a euro to A
+    assert b.money == -15 + 0 + 30 + 100 and b.money_cents == 115
+    assert (season["B"].games, season["B"].money_cents) == (3, 15)
     assert "D" in every and every["D"].games == 3 and every["D"].ahead == 3
-    # over one game, a player's money against the others adds up to their result
+    # over one game, a player's money against the others (and the Kasse) adds up to their
+    # result: here the Kasse's carried-in pot of 40 was won too
     with app.test_request_context():
         group = group_()
         group.slug = "alt"
         db.session.flush()
-        played(DAY, "vier-anderle", money(A=90, B=-30, C=-60))
-        total = sum(o.money for o in headtohead.table(group_(), "A"))
-        assert total == 90
+        played(DAY, "vier-anderle", money(A=90, B=-30, C=-20))
+        found = {o.player: o for o in headtohead.table(group_(), "A")}
+        assert sum(o.money for o in found.values()) == 90
+        assert (found["Kasse"].money, found["B"].money, found["C"].money) == (40, 30, 20)
 
 
 def test_the_players_page_shows_head_to_head_with_a_year_filter(app):
@@ -237,4 +249,4 @@ def test_the_players_page_shows_head_to_head_with_a_year_filter(app):
     assert "<td>2</td>" in row and "1 · 0 · 1" in row
     page = client.get(f"/g/tanne/players/{a}?year=2025").get_data(as_text=True)
     row = page.split('id="head-to-head"', 1)[1].split(">B</a>", 1)[1].split("</tr>", 1)[0]
-    assert "<td>1</td>" in row and "1 · 0 · 0" in row and "0,25" in row
+    assert "<td>1</td>" in row and "1 · 0 · 0" in row and "1,00" in row  # B's line to A

@@ -299,10 +299,14 @@ def test_the_kasse_pot_goes_into_one_game_only(client, runner, tmp_path):
     evening_of_three_games(client, runner, tmp_path)
     data = {"kind": "vier-anderle", "order": "A\nB\nC", "first_dealer": "A",
             "rule-starting_pot": "32", **{f"seat-{n}": "on" for n in "ABC"}}
-    assert client.post("/g/tanne/games/new", data=data).status_code == 302
+    game = client.post("/g/tanne/games/new", data=data)
+    assert game.status_code == 302
     again = client.post("/g/tanne/games/new", data=data)  # a second phone with the old form
-    assert again.status_code == 400
-    assert "Kasse" in again.get_data(as_text=True)
+    assert again.status_code == 302 and again.location == game.location  # the same game
+    assert client.get(game.location + "/state.json").get_json()["pot"] == 32
+    other = client.post("/g/tanne/games/new", data={**data, "order": "B\nA\nC"})
+    assert other.status_code == 400  # another table: the Kasse's pot is in the first game
+    assert "Kasse" in other.get_data(as_text=True)
 
 
 def test_while_the_kasse_holds_a_pot_the_next_game_takes_it_in_at_its_stake(client, runner,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -98,6 +99,8 @@ class Adapter:
     BEST: ClassVar[frozenset[str]] = frozenset()  # figures the standings take the most of
     # figures that say where something happened (a hand's number): kept, never added up
     WHERE: ClassVar[frozenset[str]] = frozenset()
+    # who pays whom in the game, as head to head says it (see `transfers`)
+    PAYS: ClassVar[Any] = _l("the losers to the winners, in proportion to what each won")
     # the season chronicle's records of the game (see Record): every game has the first
     RECORDS: ClassVar[tuple[Record, ...]] = (
         Record("money_cents", _l("Most won in one game"), money=True),)
@@ -108,6 +111,8 @@ class Adapter:
     # entry forms seldom used (a table change): the table page shows them folded, and loads one
     # only when it is opened (see `forms`)
     FOLDED: ClassVar[frozenset[str]] = frozenset()
+    # rule options a new game takes over from the group's last game (`new_game_rules`)
+    CARRIED_RULES: ClassVar[frozenset[str]] = frozenset()
 
     @property
     def name(self) -> str:
@@ -173,6 +178,24 @@ class Adapter:
         hand = (effect or {}).get("hand")
         return gettext("Hand %(n)s", n=hand) if hand is not None else gettext("Entry %(n)s", n=seq)
 
+    def is_hand(self, values: Mapping[str, Any]) -> bool:
+        """Whether an entry (its data, or its form as posted) is a hand the table counts; every
+        entry is, by default."""
+        return True
+
+    def entry_name_of(self, values: Mapping[str, Any], hand: int) -> str:
+        """What the table calls an entry of which only what was entered is known (undone since,
+        or sent too late), `hand` the number it has if it is a hand: as `entry_name` does."""
+        return gettext("Hand %(n)s", n=hand)
+
+    def reopening(self, later: int | None) -> str:
+        """What a correction's preview says when the correction makes a finished game go on;
+        `later`: the id of the next game at the same table when that has begun."""
+        if later is None:
+            return gettext("This correction reopens the finished game: it is no longer over.")
+        return gettext("This correction reopens the finished game, although the next game at "
+                       "this table (#%(n)s) has already begun: both would be running.", n=later)
+
     def changed(self, before: Mapping[str, Any], after: Mapping[str, Any]) -> bool:
         """Whether an entry scores differently after a correction (its history rows)."""
         keys = self.SCORED_BY or {*before, *after}
@@ -224,6 +247,20 @@ class Adapter:
         compares with the others' when the game is read as a ranking (the ratings, head to
         head): a larger key finished ahead, equal keys tie. By money won, by default."""
         return (money_cents,)
+
+    def transfers(self, results: Mapping[str, tuple[Mapping[str, int], int]]
+                  ) -> list[tuple[str, str, Fraction]]:
+        """Who paid whom how much in one ended game, as (payer, payee, cents), from each party's
+        result (name -> (standings figures, money in cents); the Kasse, names.KASSE, is a party
+        where the game put money into it or took some out): what head to head shows
+        (docs/standings.md). Each party's payments, received less paid, add up to its money.
+        By default the losers pay the winners: each loss is shared out among the winners in
+        proportion to what each won (in a game with one winner, or one loser, just what
+        changes hands). A game whose rules say who pays whom says so instead."""
+        won = sum(cents for _figures, cents in results.values() if cents > 0)
+        return [(loser, winner, Fraction(-lost * gained, won))
+                for loser, (_f, lost) in results.items() if lost < 0
+                for winner, (_g, gained) in results.items() if gained > 0]
 
     def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
         """The game's section of the standings from the summed rows (one per player, with

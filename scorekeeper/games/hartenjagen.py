@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from flask_babel import LazyString, gettext
@@ -101,6 +102,7 @@ class Hartenjagen(Adapter):
                        "ending", "player", "style"})
     FIGURES = ("hands", "games", "finished", "wins", "points", "moons", "moon_hand")
     WHERE = frozenset({"moon_hand"})
+    PAYS = _l("everybody to the winner")
     RECORDS = (Record("moons", _l("Moons shot"), season=True, hand="moon_hand"),
                Record("points", _l("Fewest points in a game"), fewest=True, only="finished"),
                Record("points", _l("Most points in a game"), only="finished"),
@@ -138,6 +140,26 @@ class Hartenjagen(Adapter):
         """Fewer points finish ahead (the winner has the fewest); equal points tie, whatever the
         tie-break of the game's end said."""
         return (-figures.get("points", 0),)
+
+    def transfers(self, results: Mapping[str, tuple[Mapping[str, int], int]]
+                  ) -> list[tuple[str, str, Fraction]]:
+        """Every player pays the winner the difference (one the tie-break left below the
+        winner is paid it); ended early, the leaders (the fewest points) share what the others
+        pay, each in proportion to what they got."""
+        points = {name: figures["points"] for name, (figures, _c) in results.items()
+                  if "points" in figures}
+        winners = [name for name in points if results[name][0].get("wins")] or \
+            [name for name, p in points.items() if p == min(points.values())]
+        # each winner's part of what a player pays: all of it, or their share of what was got
+        got = sum(results[name][1] for name in winners)
+        part = {name: Fraction(results[name][1], got) if got else Fraction(1, len(winners))
+                for name in winners} if len(winners) > 1 else dict.fromkeys(winners, Fraction(1))
+        paid = []
+        for name, (_figures, cents) in results.items():
+            for winner in [] if name in winners else winners:
+                share = -cents * part[winner]
+                paid.append((name, winner, share) if share > 0 else (winner, name, -share))
+        return [payment for payment in paid if payment[2]]
 
     def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
         for row in rows:

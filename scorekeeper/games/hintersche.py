@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any, ClassVar
 
 from flask_babel import format_date, gettext
@@ -92,6 +93,7 @@ class Hintersche(Adapter):
     FIGURES = ("hands", "games", "rubbers", "lines", "marches", "march_hand", "vier_strich",
                "vier_strich_hand")
     WHERE = frozenset({"march_hand", "vier_strich_hand"})
+    PAYS = _l("each line to each opponent")
     RECORDS = (Record("marches", _l("Most marches in a rubber"), hand="march_hand"),
                Record("vier_strich", _l("Vier-Strich lost (games lost with all four marks)"),
                       season=True, hand="vier_strich_hand"),
@@ -112,6 +114,13 @@ class Hintersche(Adapter):
         rows = playoff_rows(formdata.keys() if formdata else (data or {}).keys(), tied)
         return self.make(_deal_form(tuple(dealing), tuple(map(tuple, rows))), formdata, data)
 
+    def reopening(self, later: int | None) -> str:
+        """A table is one rubber: a correction may reopen it after its last game."""
+        if later is None:
+            return gettext("This correction reopens the finished rubber: it is no longer over.")
+        return gettext("This correction reopens the finished rubber, although the next rubber "
+                       "(#%(n)s) has already begun: both would be running.", n=later)
+
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         state = game.state
         return {"hands": state["hands_played"], "games": state.get("games_played", 0),
@@ -123,6 +132,16 @@ class Hintersche(Adapter):
         """Fewer lines on the frame finish ahead (a line is a game lost); the money follows the
         lines at the tariff, and tells apart nobody else (a game without a tariff is 0)."""
         return (-figures.get("lines", 0), money_cents)
+
+    def transfers(self, results: Mapping[str, tuple[Mapping[str, int], int]]
+                  ) -> list[tuple[str, str, Fraction]]:
+        """Each line costs its owner the tariff, paid to each opponent: between two players the
+        tariff times the difference of their lines, which is the difference of their money
+        divided by the number at the table."""
+        table = len(results)
+        return [(payer, payee, Fraction(gained - lost, table))
+                for payee, (_f, gained) in results.items()
+                for payer, (_g, lost) in results.items() if gained > lost]
 
     def standings(self, rows: list[dict[str, Any]]) -> dict[str, Any]:
         rows = sorted(rows, key=lambda r: (-r["lines"], -r["money_cents"], r["player"]))

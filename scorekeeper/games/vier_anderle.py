@@ -66,7 +66,10 @@ class TableForm(GameForm):
     """A table change: who sits at the table, and where those who sit down take their seats.
 
     Players who stay keep their order; those who sit down (new, or back) sit together after the
-    player chosen in `after` (between that player and the next), else after the last one.
+    player chosen in `after` (between that player and the next), else after the last one. A seat
+    next to a player who gets up is that player's seat: they sit after the nearest player before
+    it who stays. The form offers the seats between players who stay and the dealers at the new
+    table, as far as it knows them (`offer`).
     """
 
     PART = "table"
@@ -75,25 +78,60 @@ class TableForm(GameForm):
     roster: Roster  # the group's players: somebody who sits down keeps the group's spelling
 
     def entry(self) -> dict[str, Any] | None:
-        chosen = [n for n in self.names if self[f"seat-{n}"].data]
         new_name = (self.new_player.data or "").strip()
-        if new_name:
-            problem = name_error(new_name)
-            if problem:
-                self.field_error("new_player", problem)
-                return None
-            new_name = self.roster.spelled(new_name)
-            if new_name not in chosen:
-                chosen.append(new_name)
+        problem = name_error(new_name) if new_name else None
+        if problem:
+            self.field_error("new_player", problem)
+            return None
         if self.has_errors():
             return None
-        staying = [n for n in self.seated if n in chosen]
-        joining = [n for n in chosen if n not in staying]
-        at = staying.index(self.after.data) + 1 if self.after.data in staying else len(staying)
-        entry: dict[str, Any] = {"table": staying[:at] + joining + staying[at:]}
+        entry: dict[str, Any] = {"table": self.new_table()}
         if self.dealer.data:
             entry["dealer"] = self.dealer.data
         return entry
+
+    def sides(self) -> tuple[list[str], list[str]]:
+        """Who stays (in seating order) and who sits down, as the form holds it."""
+        chosen = [n for n in self.names if self[f"seat-{n}"].data]
+        new_name = (self.new_player.data or "").strip()
+        if new_name and not name_error(new_name):
+            new_name = self.roster.spelled(new_name)
+            chosen += [] if new_name in chosen else [new_name]
+        staying = [n for n in self.seated if n in chosen]
+        return staying, [n for n in chosen if n not in staying]
+
+    def seat(self, staying: list[str]) -> str:
+        """Who those who sit down sit after ("": after the last who stays): the player chosen,
+        or for a player who gets up the nearest one before them who stays (their seat)."""
+        after = self.after.data or ""
+        if after in self.seated and after not in staying:
+            before = self.seated[:self.seated.index(after)]
+            after = next((n for n in reversed(before) if n in staying), "")
+        return "" if staying and after == staying[-1] else after
+
+    def new_table(self) -> list[str]:
+        staying, joining = self.sides()
+        seat = self.seat(staying)
+        at = staying.index(seat) + 1 if seat in staying else len(staying)
+        return staying[:at] + joining + staying[at:]
+
+    def offer(self) -> None:
+        """Only what makes sense for the table after the change, as far as the form knows it
+        (what was ticked, else the table as it is): the seats between two players who stay,
+        and the dealers who sit at the new table."""
+        staying, _joining = self.sides()
+        if len(staying) > 1:
+            self.after.choices = [
+                SelectChoice("" if i == len(staying) - 1 else who,
+                             _l("between %(a)s and %(b)s", a=who,
+                                b=staying[(i + 1) % len(staying)]))
+                for i, who in enumerate(staying)]
+        else:  # one seat only, or a whole new table
+            self.after.choices = [SelectChoice("", _l("next to %(name)s", name=staying[0])
+                                               if staying else "–")]
+        self.after.data = self.seat(staying)
+        self.dealer.choices = [*self.dealer.choices[:1],
+                               *(SelectChoice(n, n) for n in self.new_table())]
 
     @classmethod
     def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:
@@ -116,17 +154,14 @@ def _table_form(names: tuple[str, ...], seated: tuple[str, ...], last_dealer: st
                 ) -> type[GameForm]:
     usual = (_l("as usual (after %(name)s)", name=last_dealer)
              if last_dealer else _l("as usual"))
-    sits = [SelectChoice("" if i == len(seated) - 1 else who,
-                         _l("between %(a)s and %(b)s", a=who, b=seated[(i + 1) % len(seated)]))
-            for i, who in enumerate(seated)]
+    # the seats and the dealers are the table's after the change: each form offers its own
     fields = {**ticks("seat", list(names)), "table": HiddenField(default="1"),
               "new_player": StringField(_l("Someone new"),
                                         validators=[Optional(), Length(max=40)]),
-              "after": SelectField(_l("Whoever sits down takes the seat"), choices=sits,
+              "after": SelectField(_l("Whoever sits down takes the seat"), choices=[],
                                    validate_choice=False, default=""),
               "dealer": SelectField(_l("Deals next"), validate_choice=False, default="",
-                                    choices=[SelectChoice("", usual)]
-                                    + [SelectChoice(n, n) for n in names])}
+                                    choices=[SelectChoice("", usual)])}
     return build(TableForm, fields, list(names), seated=list(seated))
 
 
@@ -144,12 +179,20 @@ class VierAnderle(Adapter):
     SCORED_BY = ("payments", "pot")
     TRICKS = vier_anderle.TRICKS
     FOLDED = frozenset({"table"})  # a table change: seldom, so the table page loads it when opened
+    CARRIED_RULES = frozenset({"starting_pot", "stake_cents"})  # the Kasse's pot, at its stake
 
     def entry_name(self, seq: int, effect: Mapping[str, Any] | None) -> str:
         """A table change is an entry but no hand: entry numbers run ahead of the hands."""
         if (effect or {}).get("kind") == "table":
             return gettext("Table change")
         return super().entry_name(seq, effect)
+
+    def is_hand(self, values: Mapping[str, Any]) -> bool:
+        return self.form_kind(values) == "hand"
+
+    def entry_name_of(self, values: Mapping[str, Any], hand: int) -> str:
+        return super().entry_name_of(values, hand) if self.is_hand(values) else \
+            gettext("Table change")
 
     def form_kind(self, values: Mapping[str, Any]) -> str:
         return "table" if values.get("table") else "hand"
@@ -175,6 +218,7 @@ class VierAnderle(Adapter):
         form = self.make(_table_form(tuple(names), seated, state.get("last_dealer")),
                          formdata, data)
         form.roster = roster
+        form.offer()
         return form
 
     def next_game(self, game: Any) -> tuple[list[str], str | None]:

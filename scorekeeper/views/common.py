@@ -9,20 +9,21 @@ from typing import Any, TypeVar
 
 from flask import abort, g, jsonify, request
 from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
+from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import access, club, devices, games, scoring
+from .. import access, club, devices, games, scoring, signoff
 from ..db import db
 from ..games.base import Roster
-from ..models import MAX_ID, Entry, Evening, Game, Group, Membership, Player
+from ..models import MAX_ID, Entry, Evening, Fine, Game, Group, Membership, Player
 from ..names import SLUG
 
-Row = TypeVar("Row", Player, Evening, Game)
+Row = TypeVar("Row", Player, Evening, Game, Fine)
 RECENT = 13  # entries whose effect a table shows: the sheet's 12 rows and the one before
 YEARS = range(1900, 10000)  # a season an address names (?season=, ?year=): four digits
 
 
 def get_owned_or_404(model: type[Row], row_id: int, group: Group) -> Row:
-    """The row `row_id` of `model` (Player, Evening, Game) if it is one of `group`'s, else 404."""
+    """The row `row_id` of `model` (a Player, Evening, Game, Fine) if it is `group`'s, else 404."""
     row = db.session.get(model, row_id) if 1 <= row_id <= MAX_ID else None
     if row is None or row.group_id != group.id:
         abort(404)
@@ -59,16 +60,17 @@ class AtTable:
 
 
 def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
-    """The group's game with its last entries, if this phone may see the group, else 404: in one
-    query with the phone's membership (as `get_group_or_404`)."""
+    """The group's game with its evening and last entries, if this phone may see the group, else
+    404: in one query with the phone's membership (as `get_group_or_404`)."""
     device = access.this_phone()
     if device is None or not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
         abort(404)
     query = _table_query(db.session.get_bind().dialect.name == "postgresql")
     found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
-    game, group, membership, owner, pairs, snapshot = found.first() or (None,) * 6
+    game, group, evening, membership, owner, pairs, snapshot = found.first() or (None,) * 7
     group = access.admit(group, membership, owner, view)
     assert game is not None  # it came with the group
+    set_committed_value(game, "evening", evening)  # held by the game: never read again
     return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
                                  if effect is not None], snapshot)
 
@@ -82,10 +84,11 @@ def _table_query(postgresql: bool) -> Any:
     recent = select(func.json_agg(pair) if postgresql else func.json_group_array(pair)) \
         .where(Entry.game_id == Game.id, Entry.seq > Game.entry_count - RECENT)
     last = select(Entry.snapshot).where(Entry.game_id == Game.id, Entry.seq == Game.entry_count)
-    return (select(Game, Group, Membership, Player.name,
+    return (select(Game, Group, Evening, Membership, Player.name,
                    type_coerce(recent.scalar_subquery(), JSON),
                    type_coerce(last.scalar_subquery(), JSON))
             .join(Group, Game.group_id == Group.id)
+            .join(Evening, Game.evening_id == Evening.id)  # whether it is signed off
             .join(Membership, and_(Membership.group_id == Group.id,
                                    Membership.device == bindparam("device")))
             .outerjoin(Player, Player.id == Membership.player_id)
@@ -131,4 +134,6 @@ def state_context(group: Group, game: Game,
             "state": dict(game.state, history=recent[-RECENT:]),
             # what ending the game now would show: worked out only where the end box asks
             "ending": functools.partial(scoring.ended_state, game),
+            # why a signed-off evening's game takes no change (its evening was read with it)
+            "locked": signoff.refusal(game.evening, group),
             **adapter.table_context(game, game.state)}

@@ -1,19 +1,40 @@
-"""Evenings: the games of one night at the table and their settlement."""
+"""Evenings: the games of one night at the table, their settlement, the fines booked at the
+table, and signing the evening off."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, make_response, redirect, render_template, url_for
+from typing import Any
+
+from flask import (
+    Blueprint,
+    abort,
+    flash,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    url_for,
+)
 from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts, club, games, ledger, versions
+from .. import accounts, club, games, ledger, signoff, versions
 from ..db import db
 from ..display import money
 from ..i18n import localized
-from ..models import Evening, PaidPayment
-from .common import get_evening_or_404, get_group_or_404
-from .forms import EveningForm, PaymentForm, RoundingForm
+from ..models import Evening, Fine, Group, KasseEntry, PaidPayment
+from .common import device, get_evening_or_404, get_group_or_404, get_owned_or_404
+from .forms import (
+    BookFineForm,
+    ConfirmForm,
+    EveningForm,
+    PaymentForm,
+    ReopenForm,
+    RoundingForm,
+    SignoffForm,
+    SignoffHoursForm,
+)
 
 bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
 
@@ -52,13 +73,33 @@ def create(slug: str):
 @bp.get("/<int:evening_id>")
 def show(slug: str, evening_id: int):
     group = get_group_or_404(slug, view=True)
-    evening = get_evening_or_404(group, evening_id)
+    return _show(group, get_evening_or_404(group, evening_id))
+
+
+def _show(group: Group, evening: Evening, status: int = 200,
+          signoff_form: SignoffForm | None = None, reopen_form: ReopenForm | None = None):
     result = accounts.settle(evening, group.rounding_cents)
+    asked = signoff.status(evening, group)
     return render_template("evenings/show.html", group=group, evening=evening,
                            games=result.games, settlement=result, kasse=accounts.KASSE,
                            kasse_part=ledger.evening_part(group, evening),
                            rounding_form=_rounding_form(group.rounding_cents),
-                           live_version=versions.group_version(group))
+                           signoff=asked, fines=ledger.catalogue(group),
+                           signoff_form=signoff_form or SignoffForm(),
+                           reopen_form=reopen_form or ReopenForm(), action_form=ConfirmForm(),
+                           hours_form=SignoffHoursForm(hours=group.signoff_hours),
+                           booked=_booked(evening),
+                           live_version=versions.group_version(group)), status
+
+
+def _booked(evening: Evening) -> list[list[KasseEntry]]:
+    """The fines booked at the evening, each booking's lines together (deleted ones too)."""
+    bookings: dict[str, list[KasseEntry]] = {}
+    for line in db.session.scalars(select(KasseEntry).where(
+            KasseEntry.evening_id == evening.id, KasseEntry.kind == "fine")
+            .order_by(KasseEntry.id)):
+        bookings.setdefault(line.batch or str(line.id), []).append(line)
+    return list(bookings.values())
 
 
 def _rounding_form(current: int) -> RoundingForm:
@@ -92,6 +133,9 @@ def mark_paid(slug: str, evening_id: int):
     if not form.validate_on_submit():
         abort(400)
     back = url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments"
+    if shut := signoff.refusal(evening, group):
+        flash(shut)
+        return redirect(back)
     key = (form.payer.data, form.payee.data, form.cents.data)
     if form.paid.data == 0:
         row = next((r for r in accounts.paid_rows(evening)
@@ -137,3 +181,136 @@ def card(slug: str, evening_id: int):
     response.mimetype = "image/svg+xml"
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+# --- fines at the table ------------------------------------------------------------------------
+
+@bp.post("/<int:evening_id>/fines")
+def book_fine(slug: str, evening_id: int):
+    """One tap: a fine of the catalogue on a player (or on everybody), into the Kasse."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    back = url_for("evenings.show", slug=slug, evening_id=evening.id) + "#fines"
+    form = BookFineForm()
+    if not form.validate_on_submit():
+        abort(400)
+    fine = get_owned_or_404(Fine, form.fine.data, group)
+    if shut := signoff.refusal(evening, group):
+        flash(shut)
+        return redirect(back)
+    lines = ledger.book_fine(evening, fine, form.player.data, signoff.players(evening, group),
+                             device())
+    if not lines:
+        flash(_("%(name)s did not play this evening.", name=form.player.data))
+        return redirect(back)
+    signoff.changed(evening.id, device())
+    db.session.commit()
+    flash(_("%(fine)s booked: %(who)s, %(amount)s each.", fine=fine.name,
+            who=", ".join(line.player for line in lines), amount=money(fine.cents)))
+    return redirect(back)
+
+
+@bp.post("/<int:evening_id>/fines/<int:entry_id>/undo")
+def undo_fine(slug: str, evening_id: int, entry_id: int):
+    """Take a booked fine back: its lines stay in the book, struck through."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    back = url_for("evenings.show", slug=slug, evening_id=evening.id) + "#fines"
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    entry = db.session.get(KasseEntry, entry_id) if 1 <= entry_id <= 2**31 - 1 else None
+    if entry is None or entry.evening_id != evening.id or entry.kind != "fine":
+        abort(404)
+    if shut := signoff.refusal(evening, group):
+        flash(shut)
+    elif ledger.deletable(entry):
+        ledger.delete_entry(entry, device())
+        signoff.changed(evening.id, device())
+        db.session.commit()
+        flash(_("%(fine)s was undone; the book keeps a record of it.", fine=entry.note))
+    return redirect(back)
+
+
+# --- signing the evening off -------------------------------------------------------------------
+
+def _signoff_step(slug: str, evening_id: int, step) -> Any:
+    """Run a sign-off step (it may refuse, with a sentence why) and go back to the evening."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    try:
+        said = step(group, evening)
+    except signoff.Refused as refused:
+        db.session.rollback()
+        flash(str(refused))
+    else:
+        db.session.commit()
+        if said:
+            flash(said)
+    return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
+
+
+@bp.post("/<int:evening_id>/signoff/ask")
+def ask(slug: str, evening_id: int):
+    """"Abend abschließen": every player of the evening is asked to confirm the result."""
+    def step(group: Group, evening: Evening) -> str:
+        signoff.ask(evening, group, device())
+        return _("Every player is asked now: each taps “right” or objects.")
+    return _signoff_step(slug, evening_id, step)
+
+
+@bp.post("/<int:evening_id>/signoff")
+def verdict(slug: str, evening_id: int):
+    """A player's "right" or objection (from their phone, or a shared phone naming them)."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    form = SignoffForm()
+    if not form.validate_on_submit():
+        return _show(group, evening, 400, signoff_form=form)
+    try:
+        done = signoff.verdict(evening, group, form.player.data, form.verdict.data,
+                               form.note.data or "", device())
+    except signoff.Refused as refused:
+        db.session.rollback()
+        if form.verdict.data == "objection":  # the note stays, with what is wrong at the field
+            form.note.errors = [str(refused)]
+            return _show(group, evening, 400, signoff_form=form)
+        flash(str(refused))
+    else:
+        db.session.commit()
+        flash(_("Signed off: the evening is locked.") if done else
+              _("%(name)s: noted.", name=form.player.data))
+    return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
+
+
+@bp.post("/<int:evening_id>/reopen")
+def reopen(slug: str, evening_id: int):
+    """A member reopens a signed-off evening with a reason; every player is asked again."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    form = ReopenForm()
+    if not form.validate_on_submit():
+        return _show(group, evening, 400, reopen_form=form)
+    try:
+        signoff.reopen(evening, group, form.reason.data, device())
+    except signoff.Refused as refused:
+        db.session.rollback()
+        flash(str(refused))
+    else:
+        db.session.commit()
+        flash(_("Reopened: every player is asked again."))
+    return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
+
+
+@bp.post("/<int:evening_id>/signoff/hours")
+def signoff_hours(slug: str, evening_id: int):
+    """The group's window: how long after asking an evening nobody objected to locks."""
+    group = get_group_or_404(slug)
+    evening = get_evening_or_404(group, evening_id)
+    form = SignoffHoursForm()
+    if not form.validate_on_submit():
+        abort(400)
+    group.signoff_hours = form.hours.data
+    db.session.commit()
+    return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#signoff")

@@ -303,3 +303,53 @@ class KasseForm(Form):
         """Spaces alone pass InputRequired (the text is not empty) but hold no amount."""
         if field.data is None and not field.errors:
             raise ValidationError(gettext("Please enter an amount."))
+
+    confirmed = HiddenField()  # "1": the member saw that this takes the Kasse below zero
+
+
+class SignoffForm(Form):
+    """A player's word on the evening's result: it is right ("ok"), or an objection and why."""
+
+    player = StringField(validators=[DataRequired(), Length(max=40)])
+    verdict = SelectField(choices=[SelectChoice("ok"), SelectChoice("objection")])
+    note = StringField(_l("What is wrong?"), validators=[Optional(), Length(max=200), PRINTABLE])
+
+
+class ReopenForm(Form):
+    reason = StringField(_l("Why reopen it?"),
+                         validators=[DataRequired(message=_l("Please say why it is reopened.")),
+                                     Length(max=200), PRINTABLE])
+
+
+class FineForm(Form):
+    """A fine of the group's catalogue: its name, its price and who pays it."""
+
+    # ids of their own: the Kasse's page has the deposit form's `amount` too
+    name = StringField(_l("Fine"), id="fine-name",
+                       validators=[DataRequired(), Length(max=60), PRINTABLE])
+    amount = EuroField(_l("Price in euros"), id="fine-amount",
+                       validators=[InputRequired(message=_l("Please enter an amount.")),
+                                   _Between(Decimal("0.01"), Decimal(10**5), shown=euros)])
+    kind = SelectField(_l("Who pays"), id="fine-kind", default="player", choices=[
+        SelectChoice("player", _l("the player it is booked on")),
+        SelectChoice("others", _l("everybody else at the table (a round on the house)")),
+        SelectChoice("all", _l("everybody at the table (an evening fee)"))])
+
+    def validate_amount(self, field: EuroField) -> None:
+        if field.data is None and not field.errors:
+            raise ValidationError(gettext("Please enter an amount."))
+
+
+class BookFineForm(Form):
+    """One tap at the evening: this fine on this player (none for a fine everybody pays)."""
+
+    fine = IntegerField(validators=[InputRequired(), NumberRange(1, 2**31 - 1)])
+    player = StringField(validators=[Optional(), Length(max=40)])
+
+
+class SignoffHoursForm(Form):
+    """How long after the players were asked an evening without objections locks by itself."""
+
+    hours = SelectField(_l("Signed off by itself after"), coerce=int, default=24,
+                        choices=[SelectChoice(h, _l("%(n)s hours", n=h)) for h in (6, 12, 24, 48)]
+                        + [SelectChoice(168, _l("a week"))])

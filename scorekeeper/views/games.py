@@ -23,7 +23,7 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
-from .. import access, club, engine, games, scoring, standings
+from .. import access, club, engine, games, scoring, signoff, standings
 from ..db import commit_keeping, db
 from ..i18n import problem_message, rule_message
 from ..models import Entry, Evening, Game, Group, Revision
@@ -109,12 +109,19 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
     valid = rules_form.validate()
     rules = forms.chosen_rules(rules_form, adapter.engine) if valid else {}
     values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
+    started = _started(group, adapter, previous, chosen, first_dealer, rules) if valid else None
+    if started is not None:  # the form sent again (Back, then start): never a second game
+        flash(_("This game is running already: here it is."))
+        return started, {}, values
     errors: dict[str, str] = {}
     problem = next(filter(None, map(name_error, chosen)), None)
     if problem:
         errors["players"] = problem
     if valid:
         errors.update(adapter.check_new_game(club.last_game(group, adapter.name), rules))
+    evening = _evening(group, previous)
+    if locked := signoff.refusal(evening, group):
+        errors["_form"] = locked
     if errors or not valid:
         return None, errors, values
     try:
@@ -124,12 +131,31 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
                                                                *rules_form.data) else "_form"
         return None, {field: rule_message(error)}, values
     club.join(group, chosen)
-    game = Game(group_id=group.id, evening_id=_evening(group, previous).id, kind=adapter.name,
+    game = Game(group_id=group.id, evening_id=evening.id, kind=adapter.name,
                 rules=rules, seating=chosen, first_dealer=first_dealer)
     scoring.start_game(game)
     standings.store(game)
     db.session.commit()
     return game, {}, values
+
+
+def _started(group: Group, adapter: Any, previous: Game | None, seating: list[str],
+             first_dealer: str | None, rules: dict[str, Any]) -> Game | None:
+    """The game this new-game form started already, if it is sent again (Back, then start; a
+    second phone with the same form): a running game of the same kind, table, first dealer
+    and rules on the same evening. The rules a game takes over from the group's last one (the
+    Kasse's pot) do not count: that game holds them now, and a form made again after Back
+    offers what is left (no pot), so the rule checks come after this one."""
+    def own(rules: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in adapter.rules(rules).items() if k not in adapter.CARRIED_RULES}
+
+    candidates = db.session.scalars(
+        db.select(Game).where(Game.group_id == group.id, Game.kind == adapter.name,
+                              Game.status == "running", Game.first_dealer == first_dealer,
+                              Game.evening_id == _evening(group, previous).id)
+        .order_by(Game.id))
+    return next((game for game in candidates
+                 if list(game.seating) == seating and own(game.rules) == own(rules)), None)
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -243,9 +269,10 @@ def add_entry(slug: str, game_id: int):
     except scoring.StaleEntry:
         db.session.rollback()
         if queued:
-            return _refused(_("Entry %(seq)s no longer fits the table as it is now (another "
-                              "hand came before it), so it was not saved. Check the table and "
-                              "enter it again if it is missing.", seq=form.seq.data), 409)
+            what = _typed_as(game, adapter, request.form, form.seq.data or 1)
+            return _refused(_("%(what)s no longer fits the table as it is now (another hand "
+                              "came before it), so it was not saved. Check the table and enter "
+                              "it again if it is missing.", what=what), 409)
         flash(_("This hand was already entered on another phone. Here is the table now."))
         return redirect(url_for("games.table", slug=slug, game_id=game_id))
     saved = _("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect))
@@ -260,6 +287,13 @@ def add_entry(slug: str, game_id: int):
     return redirect(url_for("games.table", slug=slug, game_id=game_id, **kept))
 
 
+def _typed_as(game: Game, adapter: Any, values: Any, seq: int) -> str:
+    """What the table called entry `seq` when it was typed (`values`: as entered): the hand
+    after those entered before it ("Hand 8"), or what else it is ("Table change")."""
+    before = scoring.table_after(game, min(max(seq - 1, 0), game.entry_count))
+    return adapter.entry_name_of(values, before.hands_played + 1)
+
+
 def _players(game: Game) -> set[str]:
     return {player["name"] for player in game.state["players"]}
 
@@ -271,8 +305,15 @@ def _seat_newcomers(group: Group, game: Game, before: set[str]) -> None:
 
 
 def _shut(game: Game) -> str | None:
-    """Why the game takes no more entries or changes (ended, deleted, or refused by the engine
-    since an upgrade), or None."""
+    """Why the game takes no more entries or changes (its evening signed off, ended, deleted,
+    or refused by the engine since an upgrade), or None."""
+    # both were read with the game (get_table_or_404): no query unless the evening is being
+    # signed off
+    group = db.session.get(Group, game.group_id)
+    assert group is not None
+    locked = signoff.refusal(game.evening, group)
+    if locked:
+        return locked
     if game.status == "closed":
         return _("This game is closed.")
     if game.status == "deleted":
@@ -298,15 +339,19 @@ def _refused(message: str, status: int = 422):
 def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    if _shut(game):
+    if shut := _shut(game):
+        if request.method == "POST":
+            flash(shut)
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     asked = request.args.get("seq", type=int)  # the last entry when the table showed the link
     if request.method == "GET" and asked is not None and asked != game.entry_count:
         # back to the question after the undo (or another phone's): never the next entry's
-        what = _("Entry %(n)s", n=asked)
-        flash(_("%(what)s has been undone already: here is the table without it.", what=what)
-              if asked > game.entry_count else
-              _("%(what)s is no longer the last entry: nothing was undone.", what=what))
+        if asked > game.entry_count:
+            flash(_("%(what)s has been undone already: here is the table as it is now.",
+                    what=_undone_name(game, asked)))
+        elif (still := scoring.entry(game, asked)) is not None:
+            what = games.get(game.kind).entry_name(still.seq, still.effect)
+            flash(_("%(what)s is no longer the last entry: nothing was undone.", what=what))
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     if not game.entry_count:
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
@@ -326,6 +371,17 @@ def undo(slug: str, game_id: int):
     return render_template("games/undo.html", group=group, game=game,
                            entry=scoring.entry(game, game.entry_count),
                            form=ConfirmForm(formdata=None, seq=game.entry_count))
+
+
+def _undone_name(game: Game, seq: int) -> str:
+    """What the table called entry `seq`, undone since (as were any after the last entry)."""
+    undone = db.session.execute(db.select(Revision.seq, Revision.data).where(
+        Revision.game_id == game.id, Revision.action == "undo",
+        Revision.seq > game.entry_count).order_by(Revision.id.desc()))
+    data = next((data for number, data in undone if number == seq), None)
+    if data is None:
+        return _("Entry %(n)s", n=seq)
+    return _typed_as(game, games.get(game.kind), data, seq)
 
 
 @bp.route("/<int:game_id>/entries/<int:seq>", methods=["GET", "POST"])
@@ -435,9 +491,39 @@ def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], a
     changes = [row for row in preview.effects if adapter.changed(row[1], row[2])] \
         if preview else []
     later = [row for row in changes if row[0] != entry.seq]
+    money = _money_change(adapter, game, preview) if preview else []
+    reopening = _reopening(adapter, game, preview) if preview else None
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            adapter=adapter, form=form, part=adapter.template(kind),
-                           rules=rules, preview=preview, changes=changes, later=later), status
+                           rules=rules, preview=preview, changes=changes, later=later,
+                           money=money, reopening=reopening), status
+
+
+def _money_change(adapter: Any, game: Game, preview: scoring.Preview
+                  ) -> list[tuple[str, int, int]]:
+    """Each player's money from the game now and after the correction, in cents: the adapter's
+    money of the game in each state (a game made for it, never stored)."""
+    def money(state: dict[str, Any], status: str) -> dict[str, int]:
+        return adapter.money(Game(group_id=game.group_id, evening_id=game.evening_id,
+                                  kind=game.kind, rules=game.rules, seating=game.seating,
+                                  first_dealer=game.first_dealer, status=status,
+                                  state=state))[0]
+
+    now = money(preview.before, game.status)
+    after = money(preview.after, "finished" if preview.after.get("finished") else "running")
+    return [(name, now.get(name, 0), after.get(name, 0)) for name in {**after, **now}]
+
+
+def _reopening(adapter: Any, game: Game, preview: scoring.Preview) -> str | None:
+    """What the preview says when the correction makes the finished game (a rubber) go on, and
+    whether the next game at the same table has begun: then both would be running."""
+    if not preview.before.get("finished") or preview.after.get("finished"):
+        return None
+    table = set(adapter.next_game(game)[0])
+    later = db.session.scalars(db.select(Game).where(
+        Game.group_id == game.group_id, Game.kind == game.kind, Game.id > game.id,
+        Game.status != "deleted").order_by(Game.id))
+    return adapter.reopening(next((g.id for g in later if set(g.seating) == table), None))
 
 
 @bp.get("/<int:game_id>/history")
@@ -449,16 +535,22 @@ def history(slug: str, game_id: int):
     seats: dict[str, int] = {}  # the players in seating order (newcomers after them)
     for name in [*game.seating, *(p["name"] for p in game.state.get("players", []))]:
         seats.setdefault(name, len(seats))
+    adapter = games.get(game.kind)
     made: dict[int, Revision] = {}
     edited: dict[int, Revision] = {}
+    hands: dict[int, bool] = {}  # whether each entry was a hand, as the record stood
     rows: list[dict[str, Any]] = []
     for revision in db.session.scalars(db.select(Revision).where(Revision.game_id == game.id)
                                        .order_by(Revision.id)):
-        if revision.action == "undo":
+        if revision.action == "undo":  # named as the table named it then: its number is gone
             made.pop(revision.seq, None)
             edited.pop(revision.seq, None)
+            hand = sum(hands.get(seq, True) for seq in range(1, revision.seq)) + 1
             rows.append({"seq": revision.seq, "order": revision.id, "undone": _when(revision),
-                         "data": _in_seats(revision.data, seats)})
+                         "data": _in_seats(revision.data, seats),
+                         "name": adapter.entry_name_of(revision.data, hand),
+                         "number": hand if adapter.is_hand(revision.data) else None})
+            hands.pop(revision.seq, None)
         elif revision.action in ("end", "delete"):  # the game ended early, or was deleted
             rows.append({"seq": revision.seq, "order": revision.id, "action": revision.action,
                          "when": _when(revision)})
@@ -467,17 +559,20 @@ def history(slug: str, game_id: int):
         else:
             made[revision.seq] = revision
             edited.pop(revision.seq, None)
+            hands[revision.seq] = adapter.is_hand(revision.data)
     entries = db.session.execute(db.select(Entry.seq, Entry.data, Entry.effect, Entry.created_at)
                                  .where(Entry.game_id == game.id))
     for seq, data, effect, created_at in entries:
+        # the table's number: the hand's, none for an entry that is no hand (a table change)
         rows.append({"seq": seq, "order": float("inf"), "data": _in_seats(data, seats),
                      "effect": _in_seats(effect, seats), "edited": _when(edited.get(seq)),
+                     "name": adapter.entry_name(seq, effect),
+                     "number": (effect or {}).get("hand") if adapter.is_hand(data) else None,
                      "made": _when(made.get(seq)) or {"time": format_time(created_at, "short"),
                                                       "at": created_at, "device": ""}})
     rows.sort(key=lambda row: (row["seq"], row["order"]), reverse=True)
     return render_template("games/history.html", group=group, game=game, rows=rows,
-                           adapter=games.get(game.kind),
-                           editable=not _shut(game))
+                           adapter=adapter, editable=not _shut(game))
 
 
 def _in_seats(mapping: dict[str, Any] | None, seats: dict[str, int]) -> dict[str, Any]:
@@ -560,9 +655,15 @@ def live(slug: str, game_id: int):
 
 @bp.get("/<int:game_id>/state.json")
 def state(slug: str, game_id: int):
-    """What `replay` prints for the game's record: its state with the whole history."""
+    """What `replay` prints for the game's record: its state with the whole history; with the
+    game's `status`, and `ended` when its players ended it (its money as they ended it)."""
     game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
+    ended = {"status": game.status, "ended": game.status == "closed"}
     try:
-        return jsonify(scoring.replay(game).report())
+        table = scoring.replay(game)
     except engine.RuleError:  # a game kept from before an upgrade that the engine now refuses
-        return jsonify(game.state)
+        return jsonify({**game.state, **ended})
+    report = table.report()
+    if ended["ended"]:
+        report.update(type(table).ended(table.summary(), table.rules))
+    return jsonify({**report, **ended})

@@ -1,5 +1,6 @@
 """The Kasse's page: its book (the games' pots, the evenings' rounding, members' deposits and
-withdrawals) year by year, its balance over time, and members' entries."""
+withdrawals, fines) year by year, its balance over time, members' entries and the group's
+catalogue of fines."""
 
 from __future__ import annotations
 
@@ -9,11 +10,12 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import club, ledger
+from .. import club, ledger, signoff
 from ..db import db
-from ..models import MAX_ID, Group, KasseEntry
-from .common import YEARS, device, get_group_or_404
-from .forms import ConfirmForm, KasseForm
+from ..display import money
+from ..models import MAX_ID, Evening, Fine, Group, KasseEntry
+from .common import YEARS, device, get_group_or_404, get_owned_or_404
+from .forms import ConfirmForm, FineForm, KasseForm
 
 bp = Blueprint("kasse", __name__, url_prefix="/g/<slug>/kasse")
 
@@ -26,12 +28,15 @@ def _year(chosen: str) -> int | None:
     return year if year in YEARS else club.evening_day().year
 
 
-def _page(group: Group, form: KasseForm, status: int = 200):
+def _page(group: Group, form: KasseForm, status: int = 200, fine_form: FineForm | None = None,
+          below: str = ""):
     year = _year(request.args.get("year", ""))
     book = ledger.book(group, year)
     years = sorted({*book.years, club.evening_day().year}, reverse=True)
     return render_template("kasse/index.html", group=group, book=book, years=years, form=form,
-                           balance=ledger.balance(group), action_form=ConfirmForm()), status
+                           balance=ledger.balance(group), action_form=ConfirmForm(),
+                           fines=ledger.catalogue(group), fine_form=fine_form or FineForm(),
+                           below=below), status
 
 
 @bp.get("")
@@ -49,6 +54,14 @@ def enter(slug: str):
         return _page(group, form, 400)
     assert form.amount.data is not None  # KasseForm.validate_amount
     cents = int(form.amount.data * 100)
+    held = ledger.balance(group)
+    if form.kind.data == "withdrawal" and cents > held and form.confirmed.data != "1":
+        # asked first: the next tap on the same form (confirmed) enters it
+        form.confirmed.data = "1"
+        return _page(group, form, 409, below=_(
+            "The Kasse holds %(held)s: paying out %(amount)s leaves it at %(after)s, "
+            "%(short)s short. Tap again to pay it out anyway.", held=money(held),
+            amount=money(cents), after=money(held - cents), short=money(cents - held)))
     ledger.enter(group, form.kind.data, cents, form.note.data.strip(),
                  form.day.data or club.evening_day(), device())
     db.session.commit()
@@ -86,8 +99,43 @@ def delete(slug: str, entry_id: int):
     entry = _entry_or_404(group, entry_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    if ledger.deletable(entry):
+    evening = db.session.get(Evening, entry.evening_id) if entry.evening_id else None
+    shut = signoff.refusal(evening, group) if evening is not None else None
+    if shut:
+        flash(shut)
+    elif ledger.deletable(entry):
         ledger.delete_entry(entry, device())
+        if evening is not None:  # a fine of the evening: its players are asked anew
+            signoff.changed(evening.id, device())
         db.session.commit()
         flash(_("Deleted; the book keeps a record of it."))
     return redirect(url_for("kasse.index", slug=slug, year=entry.day.year))
+
+
+# --- the catalogue of fines --------------------------------------------------------------------
+
+@bp.post("/fines")
+def add_fine(slug: str):
+    """A fine for the catalogue; a form with a problem comes back with what was typed."""
+    group = get_group_or_404(slug)
+    form = FineForm()
+    if not form.validate_on_submit():
+        return _page(group, KasseForm(day=club.evening_day()), 400, fine_form=form)
+    assert form.amount.data is not None  # FineForm.validate_amount
+    db.session.add(Fine(group_id=group.id, name=form.name.data.strip(), kind=form.kind.data,
+                        cents=int(form.amount.data * 100)))
+    db.session.commit()
+    flash(_("The fine is in the catalogue."))
+    return redirect(url_for("kasse.index", slug=slug) + "#fines")
+
+
+@bp.post("/fines/<int:fine_id>/archive")
+def archive_fine(slug: str, fine_id: int):
+    """Take a fine out of the catalogue (what was booked keeps it)."""
+    group = get_group_or_404(slug)
+    fine = get_owned_or_404(Fine, fine_id, group)
+    if not ConfirmForm().validate_on_submit():
+        abort(400)
+    fine.archived = True
+    db.session.commit()
+    return redirect(url_for("kasse.index", slug=slug) + "#fines")

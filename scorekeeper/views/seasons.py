@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from .. import chronicle, club, ledger, ratings, standings, versions
+from .. import chronicle, club, ledger, ratings, signoff, standings, versions
 from ..db import db
 from ..models import Group
 from .common import YEARS, get_group_or_404
@@ -33,6 +33,7 @@ def _page(group: Group, year: int, form: ChampionForm, status: int = 200):
     seasons = sorted({*standings.seasons(group.id), year}, reverse=True)
     return render_template("seasons/show.html", group=group, year=year, seasons=seasons,
                            season=chronicle.chronicle(group, year),
+                           unsigned=signoff.not_signed_off(group, year),
                            book=ledger.book(group, year), ratings=ratings.season(group, year),
                            form=form, print_view="print" in request.args,
                            player_ids={p.name: p.id for p in group.players},

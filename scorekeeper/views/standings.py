@@ -8,7 +8,17 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from .. import charts, games, headtohead, ratings, renaming, scoring, standings, versions
+from .. import (
+    charts,
+    games,
+    headtohead,
+    ratings,
+    renaming,
+    scoring,
+    signoff,
+    standings,
+    versions,
+)
 from ..db import db
 from ..models import Game
 from .common import YEARS, get_game_or_404, get_group_or_404, get_player_or_404, name_taken
@@ -27,18 +37,21 @@ def index(slug: str):
         season = None
     return render_template("standings/index.html", group=group, seasons=seasons, season=season,
                            table=standings.table(group.id, season),
+                           unsigned=signoff.not_signed_off(group, season),
                            ratings=ratings.season(group, season),
                            live_version=versions.group_version(group),
                            player_ids={p.name: p.id for p in group.players})
 
 
-def _per_evening(history, value) -> list[tuple[str, float]]:
-    """Sum `value(result)` per evening, in date order, labelled with the date."""
-    sums: dict[int, list] = {}
-    for result, evening in history:
-        label = format_date(evening.date, "dd.MM.")
-        sums.setdefault(evening.id, [label, 0])[1] += value(result)
-    return [(label, total) for label, total in sums.values()]
+def _money_over_time(history, money: dict[int, dict[str, int]], player: str
+                     ) -> list[tuple[str, float]]:
+    """The player's money after each evening in euros, in date order, labelled with the date:
+    as the evenings were settled (`money`: standings.evening_money)."""
+    points, total = [], 0
+    for evening in {evening.id: evening for _result, evening in history}.values():
+        total += money.get(evening.id, {}).get(player, 0)
+        points.append((format_date(evening.date, "dd.MM."), total / 100))
+    return points
 
 
 @bp.route("/players/<int:player_id>", methods=["GET", "POST"])
@@ -61,10 +74,8 @@ def player(slug: str, player_id: int):
                 flash(_("Renamed."))
             return redirect(url_for("standings.player", slug=slug, player_id=player.id))
     history = standings.history(group.id, player.name)
-    money, running = [], 0.0
-    for label, cents in _per_evening(history, lambda r: r.money_cents):
-        running += cents / 100
-        money.append((label, running))
+    money = _money_over_time(history, standings.evening_money(group.id, player=player.name),
+                             player.name)
 
     def load(game_id: int) -> tuple[Game, list[dict]]:
         game = get_game_or_404(group, game_id)

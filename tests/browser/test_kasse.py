@@ -22,9 +22,9 @@ def cents(text):
 
 
 def pay(page, kind, amount, note):
-    page.select_option('select[name="kind"]', kind)
-    page.fill('input[name="amount"]', amount)
-    page.fill('input[name="note"]', note)
+    page.select_option('.kasse-form select[name="kind"]', kind)
+    page.fill('.kasse-form input[name="amount"]', amount)
+    page.fill('.kasse-form input[name="note"]', note)
     save(page, "form.kasse-form")
 
 
@@ -36,7 +36,7 @@ def test_the_kasse_page_takes_money_in_and_out_and_keeps_every_entry(phone, shot
     phone.locator("details.kasse a.button").click()
     assert phone.url.endswith("/kasse")
     held = cents(phone.locator(".kasse-balance").inner_text())  # the games' pots
-    amount = phone.locator('input[name="amount"]')
+    amount = phone.locator('.kasse-form input[name="amount"]')
     assert amount.get_attribute("inputmode") == "decimal"
     pay(phone, "deposit", "12,50", "Strafe: Karten geworfen")
     assert "Im Kassenbuch eingetragen." in phone.locator(".flash").inner_text()
@@ -44,7 +44,7 @@ def test_the_kasse_page_takes_money_in_and_out_and_keeps_every_entry(phone, shot
     pay(phone, "deposit", "3,00", "Tippfehler")
     # a slip is refused at the field, and what was typed stays
     pay(phone, "deposit", "12,5x", "Strafe")
-    field = phone.locator('label.field:has(input[name="amount"])')
+    field = phone.locator('.kasse-form label.field:has(input[name="amount"])')
     assert field.locator("small.error").count() == 1
     assert amount.input_value() == "12,5x"
     assert phone.locator('input[name="note"]').input_value() == "Strafe"

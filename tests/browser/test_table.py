@@ -371,7 +371,7 @@ def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
     context.set_offline(False)
     refused = page.locator("[data-waiting-list] li .error")
     refused.nth(1).wait_for(timeout=10000)
-    assert "Eintrag 1 passt nicht mehr" in refused.nth(0).inner_text()
+    assert "Hand 1 passt nicht mehr" in refused.nth(0).inner_text()
     assert "Die Hand davor wurde nicht gespeichert" in refused.nth(1).inner_text()  # held back
     assert page.locator("[data-waiting-note]").is_hidden()  # no "no network" any more
     assert [list(deal["points"].values()) for deal in state(page)["history"]] == [[60, 40, 20, 20]]
