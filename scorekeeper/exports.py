@@ -483,6 +483,7 @@ def _evening_extras(evening: Evening, fines: list[Fine]) -> dict[str, Any]:
         extras["signoff"] = {
             "round": evening.signoff_round,
             "asked_at": evening.signoff_at.isoformat() if evening.signoff_at else None,
+            "locks_at": evening.locks_at.isoformat() if evening.locks_at else None,
             "locked_at": evening.locked_at.isoformat() if evening.locked_at else None,
             "rounding_cents": evening.rounding_cents,
             "steps": [{"round": s.round, "kind": s.kind, "player": s.player, "note": s.note,
@@ -520,12 +521,14 @@ def _check_booked(booked: Any, path: str, names: set[str], fines: int) -> None:
 
 
 def _check_signoff(signoff: Any, path: str) -> None:
-    _object(signoff, path, ("round", "steps"), ("asked_at", "locked_at", "rounding_cents"))
+    _object(signoff, path, ("round", "steps"),
+            ("asked_at", "locks_at", "locked_at", "rounding_cents"))
     _whole(signoff["round"], f"{path}.round", "", 10**6, least=0)
-    for key in ("asked_at", "locked_at"):
+    for key in ("asked_at", "locks_at", "locked_at"):
         if signoff.get(key) is not None:
             _moment(signoff[key], f"{path}.{key}")
-    if signoff.get("rounding_cents") not in (None, *accounts.ROUNDINGS):
+    rounding = signoff.get("rounding_cents")
+    if isinstance(rounding, bool) or rounding not in (None, *accounts.ROUNDINGS):
         raise _bad(f"{path}.rounding_cents", f"{show(signoff['rounding_cents'])} is not one of "
                                              f"{', '.join(map(str, accounts.ROUNDINGS))}")
     for i, item in enumerate(_list(signoff["steps"], f"{path}.steps")):
@@ -554,8 +557,9 @@ def _import_evening_extras(evening: Evening, item: dict[str, Any], fines: list[F
     signoff = item.get("signoff")
     if signoff:
         evening.signoff_round = signoff["round"]
-        evening.signoff_at = dt.datetime.fromisoformat(signoff["asked_at"]) \
-            if signoff.get("asked_at") else None
+        evening.signoff_at, evening.locks_at = (
+            dt.datetime.fromisoformat(signoff[key]) if signoff.get(key) else None
+            for key in ("asked_at", "locks_at"))
         evening.locked_at = dt.datetime.fromisoformat(signoff["locked_at"]) \
             if signoff.get("locked_at") else None
         evening.rounding_cents = signoff.get("rounding_cents")

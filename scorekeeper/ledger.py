@@ -199,7 +199,9 @@ def evening_part(group: Group, evening: Evening) -> dict[str, Any]:
     rows = db.session.execute(
         select(KasseEntry, Game.kind).outerjoin(Game, KasseEntry.game_id == Game.id)
         .where(KasseEntry.group_id == group.id, KasseEntry.day == evening.date,
-               KasseEntry.kind.in_(ENTERED)).order_by(KasseEntry.id)).all()
+               KasseEntry.kind.in_(ENTERED),  # that day's, and of the fines only this evening's
+               or_(KasseEntry.evening_id.is_(None), KasseEntry.evening_id == evening.id))
+        .order_by(KasseEntry.id)).all()
     games_cents = sum(cents for _game, cents in accounts.kasse_part(
         accounts.games_of(evening), accounts.rounding_of(evening, group.rounding_cents)))
     return {"games_cents": games_cents, "entries": [_line(row) for row in rows],
@@ -242,7 +244,8 @@ def book(group: Group, year: int | None = None, split: bool = True) -> Book:
     for line in lines:
         if line.entry is not None and line.kind in ENTERED:
             line.cancelled = line.entry.id in cancelled
-            line.can_cancel = line.counted and not line.entry.cancels_id and not line.cancelled
+            line.can_cancel = line.counted and not line.entry.cancels_id and \
+                not line.cancelled and line.kind != "fine"
             line.can_delete = line.counted and (bool(line.entry.cancels_id) or not line.cancelled)
         if line.counted:
             held += line.cents
@@ -345,7 +348,8 @@ def delete_entry(entry: KasseEntry, by: str) -> None:
     lines = [entry]
     if entry.batch:
         lines = list(db.session.scalars(select(KasseEntry).where(
-            KasseEntry.group_id == entry.group_id, KasseEntry.batch == entry.batch,
+            KasseEntry.group_id == entry.group_id, KasseEntry.evening_id == entry.evening_id,
+            KasseEntry.kind == "fine", KasseEntry.batch == entry.batch,
             KasseEntry.deleted_at.is_(None))))
     for line in lines:
         line.deleted_at = now()

@@ -90,11 +90,13 @@ class Evening(Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
     # Signing off (scorekeeper/signoff.py): each time the players are asked is a round of its
     # own (0: never asked); `signoff_at` is when the current round asked (None: nobody is being
-    # asked), `locked_at` when every player had confirmed. From the first question on, the
-    # evening keeps the group's rounding as it was (`rounding_cents`), so a later change of the
-    # setting does not change money the table signed off.
+    # asked) and `locks_at` when it locks by itself unless somebody objects (the group's window
+    # as it was then), `locked_at` when every player had confirmed. From the first question
+    # on, the evening keeps the group's rounding as it was (`rounding_cents`), so a later
+    # change of the setting does not change money the table signed off.
     signoff_round: Mapped[int] = mapped_column(default=0, server_default="0")
     signoff_at: Mapped[dt.datetime | None]
+    locks_at: Mapped[dt.datetime | None]
     locked_at: Mapped[dt.datetime | None]
     rounding_cents: Mapped[int | None]
 

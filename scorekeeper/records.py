@@ -8,7 +8,7 @@ import math
 import re
 from typing import Any
 
-from . import club, engine, names, scoring, standings
+from . import club, engine, names, scoring, signoff, standings
 from .db import db
 from .models import Evening, Game, Group
 
@@ -62,7 +62,11 @@ def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -
     check_json(record)
     try:
         group = club.group_for(slug)
-        game = store_game(group, club.evening_for(group, day), record)
+        evening = club.evening_for(group, day)
+        if signoff.locked(evening, group):
+            raise ValueError(f"the evening of {evening.date} has been signed off: a member "
+                             "can reopen it on its page")
+        game = store_game(group, evening, record)
         db.session.commit()
     except Exception:
         db.session.rollback()

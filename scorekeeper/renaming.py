@@ -1,4 +1,5 @@
-"""Renaming a player: in every game they sat in, in its entries and history, and in payments."""
+"""Renaming a player: in every game they sat in, in its entries and history, in payments, fines
+and the steps of signing an evening off."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from sqlalchemy import select, update
 
 from . import engine, scoring, standings
 from .db import db
-from .models import Entry, Evening, Game, PaidPayment, Player, Revision
+from .models import Entry, Evening, Game, KasseEntry, PaidPayment, Player, Revision, Signoff
 
 
 def rename_player(player: Player, new: str) -> None:
@@ -35,4 +36,8 @@ def rename_player(player: Player, new: str) -> None:
     for column in (PaidPayment.payer, PaidPayment.payee):
         db.session.execute(update(PaidPayment).where(PaidPayment.evening_id.in_(evenings),
                                                      column == old).values({column: new}))
+    db.session.execute(update(KasseEntry).where(KasseEntry.group_id == player.group_id,
+                                                KasseEntry.player == old).values(player=new))
+    db.session.execute(update(Signoff).where(Signoff.evening_id.in_(evenings),
+                                             Signoff.player == old).values(player=new))
     player.name = new

@@ -3,7 +3,10 @@
 "Abend abschließen" asks every player of the evening (`ask`): each confirms ("stimmt") or
 objects with a note (`verdict`), from their own phone or from one shared phone that names them.
 The evening locks when every player has confirmed, or when the group's window
-(`Group.signoff_hours`) has passed since it asked with no objection open. A locked evening and
+(`Group.signoff_hours`, as it was when the players were asked: `Evening.locks_at`) has passed
+with no objection open. Either is worked out from the stored steps when it is read, so players
+who confirm at the same moment lock it too; `locked_at` is written when a confirmation finds
+everybody has. A locked evening and
 its games take no more entries, corrections, undos, payments or fines (`refusal` says why in
 one sentence). A member may reopen it with a reason (`reopen`), which asks everybody again.
 
@@ -41,6 +44,7 @@ class Status:
     locks_at: dt.datetime | None = None
     locked_at: dt.datetime | None = None
     history: list[Signoff] = field(default_factory=list)
+    by_window: bool = False  # locked as the window passed with no objection open
 
     @property
     def confirmed(self) -> list[str]:
@@ -55,21 +59,26 @@ def _verdicts(evening: Evening) -> dict[str, Signoff]:
     return {row.player: row for row in rows}
 
 
-def _deadline(evening: Evening, group: Group) -> dt.datetime | None:
-    if evening.signoff_at is None:
-        return None
-    return evening.signoff_at + dt.timedelta(hours=group.signoff_hours)
+def _all_confirmed(names: list[str], verdicts: dict[str, Signoff]) -> bool:
+    return bool(names) and all(name in verdicts and verdicts[name].kind == "ok"
+                               for name in names)
+
+
+def _by_window(evening: Evening, verdicts: dict[str, Signoff]) -> bool:
+    """The window passed with no objection open."""
+    return evening.locks_at is not None and now() >= evening.locks_at and \
+        not any(v.kind == "objection" for v in verdicts.values())
 
 
 def locked(evening: Evening, group: Group) -> bool:
     """Whether the evening is signed off. No query for an evening nobody is being asked about
-    (the hand's path), one while the table is being asked."""
+    (the hand's path); while the table is being asked, its steps and players are read."""
     if evening.locked_at is not None:
         return True
-    deadline = _deadline(evening, group)
-    if deadline is None or now() < deadline:
+    if evening.signoff_at is None:
         return False
-    return not any(v.kind == "objection" for v in _verdicts(evening).values())
+    verdicts = _verdicts(evening)
+    return _by_window(evening, verdicts) or _all_confirmed(players(evening, group), verdicts)
 
 
 def refusal(evening: Evening, group: Group) -> str | None:
@@ -96,13 +105,16 @@ def status(evening: Evening, group: Group) -> Status:
     verdicts = _verdicts(evening)
     found: dict[str, Signoff | None] = {name: verdicts.get(name) for name in names}
     objected = any(v.kind == "objection" for v in verdicts.values())
-    deadline = _deadline(evening, group)
     if evening.locked_at is not None:
         return Status("locked", names, found, locked_at=evening.locked_at, history=history)
-    assert deadline is not None
-    if not objected and now() >= deadline:
-        return Status("locked", names, found, locked_at=deadline, history=history)
-    return Status("asking", names, found, None if objected else deadline, history=history)
+    if _all_confirmed(names, verdicts):  # confirmed at the same moment: none wrote the lock
+        return Status("locked", names, found, history=history,
+                      locked_at=max(verdicts[name].created_at for name in names))
+    if _by_window(evening, verdicts):
+        return Status("locked", names, found, locked_at=evening.locks_at, history=history,
+                      by_window=True)
+    return Status("asking", names, found, None if objected else evening.locks_at,
+                  history=history)
 
 
 def not_signed_off(group: Group, season: int | None = None) -> list[Evening]:
@@ -137,12 +149,14 @@ def ask(evening: Evening, group: Group, by: str) -> None:
 
 
 def _next_round(evening: Evening, kind: str, by: str, note: str = "") -> None:
-    """A new round: everybody is asked again from now on."""
+    """A new round: everybody is asked again from now on, within the group's window."""
+    rounding, hours = db.session.execute(select(Group.rounding_cents, Group.signoff_hours)
+                                         .where(Group.id == evening.group_id)).one()
     if evening.rounding_cents is None:
-        evening.rounding_cents = db.session.scalar(
-            select(Group.rounding_cents).where(Group.id == evening.group_id))
+        evening.rounding_cents = rounding
     evening.signoff_round += 1
     evening.signoff_at = now()
+    evening.locks_at = evening.signoff_at + dt.timedelta(hours=hours)
     evening.locked_at = None
     db.session.add(Signoff(evening_id=evening.id, round=evening.signoff_round, kind=kind,
                            note=note, device=by))
@@ -163,9 +177,7 @@ def verdict(evening: Evening, group: Group, player: str, kind: str, note: str, b
                            player=player, note=note.strip() if kind == "objection" else "",
                            device=by))
     db.session.flush()
-    verdicts = _verdicts(evening)
-    if all(verdicts.get(name) is not None and verdicts[name].kind == "ok"
-           for name in current.players):
+    if _all_confirmed(current.players, _verdicts(evening)):
         evening.locked_at = now()
         db.session.add(Signoff(evening_id=evening.id, round=evening.signoff_round, kind="lock",
                                device=by))
@@ -184,13 +196,22 @@ def reopen(evening: Evening, group: Group, reason: str, by: str) -> None:
 
 def changed(evening_id: int, by: str = "") -> None:
     """The evening's money changed while its players are being asked: they are asked anew, as
-    what they confirmed is not what it is now; a game started meanwhile withdraws the question
-    until it has ended. (A locked evening takes no change at all.)"""
+    what they confirmed is not what it is now. A game running meanwhile (started, or reopened
+    by a correction) withdraws the question; once no game runs, it is asked again. (A locked
+    evening takes no change at all.)"""
     evening = db.session.get(Evening, evening_id)
-    if evening is None or evening.signoff_at is None or evening.locked_at is not None:
+    if evening is None or not evening.signoff_round or evening.locked_at is not None:
+        return  # never asked, or signed off
+    running = bool(running_games(evening))
+    if evening.signoff_at is None:  # withdrawn (nothing else leaves a round without a question)
+        if not running:
+            _next_round(evening, "ask", by)
         return
-    if running_games(evening):
-        evening.signoff_at = None
+    group = db.session.get(Group, evening.group_id)
+    if group is None or locked(evening, group):
+        return
+    if running:
+        evening.signoff_at = evening.locks_at = None
         db.session.add(Signoff(evening_id=evening.id, round=evening.signoff_round,
                                kind="withdrawn", device=by))
     else:

@@ -5,12 +5,13 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from .db import db
-from .models import Evening, Game, Group, KasseEntry, PaidPayment, Signoff
+from .models import Evening, Fine, Game, Group, KasseEntry, PaidPayment, Signoff
 
 
 def group_version(group: Group) -> str:
     """Changes whenever a game of the group changes or starts, an evening opens, a payment is
-    marked, the Kasse's book changes (a fine too) or a player signs an evening off."""
+    marked, the Kasse's book changes (a fine too), a player signs an evening off or the group
+    changes its fines or its window for signing off."""
     games = db.session.execute(select(func.count(Game.id), func.coalesce(func.sum(Game.version), 0))
                                .where(Game.group_id == group.id)).one()
     evenings = select(Evening.id).where(Evening.group_id == group.id)
@@ -23,4 +24,7 @@ def group_version(group: Group) -> str:
                                      KasseEntry.kind.in_(("deposit", "withdrawal", "fine")))).one()
     signed = db.session.scalar(select(func.count(Signoff.id))
                                .where(Signoff.evening_id.in_(evenings)))
-    return "-".join(str(n) for n in (*games, *paid, opened, *book, signed))
+    fines = db.session.execute(select(func.count(Fine.id), func.count(Fine.id).filter(
+        Fine.archived.is_(True))).where(Fine.group_id == group.id)).one()
+    return "-".join(str(n) for n in (*games, *paid, opened, *book, signed, *fines,
+                                     group.signoff_hours))

@@ -7,13 +7,13 @@ import datetime as dt
 import html
 import re
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from test_corrections import confirm_form
 from test_stammtisch import HARTENJAGEN, HINTERSCHE, import_game
 
 from scorekeeper import ledger, signoff
 from scorekeeper.db import db
-from scorekeeper.models import Evening, Group, KasseEntry, Signoff
+from scorekeeper.models import Evening, Group, KasseEntry, Player, Signoff
 
 PLAYERS = ["A", "B", "C", "D"]
 
@@ -206,7 +206,9 @@ def test_a_withdrawal_beyond_what_the_kasse_holds_asks_first(app, client, runner
     assert "Die Kasse hat 7,00 €" in said and "−3,00 €" in said.replace("-", "−")
     with app.app_context():
         assert ledger.balance(db.session.scalar(select(Group))) == 700
-    assert client.post("/g/tanne/kasse", data={**data, "confirmed": "1"}).status_code == 302
+    assert client.post("/g/tanne/kasse", data={**data, "amount": "11", "confirmed": "1000"}
+                       ).status_code == 409  # confirmed for 10,00 €, not for more
+    assert client.post("/g/tanne/kasse", data={**data, "confirmed": "1000"}).status_code == 302
     with app.app_context():
         assert ledger.balance(db.session.scalar(select(Group))) == -300
     # what the Kasse can pay goes straight in
@@ -283,3 +285,115 @@ def test_the_standings_and_the_season_mark_the_evenings_not_signed_off(app, clie
     for page in ("/g/tanne/standings", "/g/tanne/seasons/2026"):
         said = text(client.get(page))
         assert f"{mark} 28.11.26" in said and f"{mark} 27.11.26" not in said, page
+
+
+def test_a_window_lock_holds_whatever_the_group_sets_or_renames_later(app, client, runner,
+                                                                      tmp_path, monkeypatch):
+    evening, *_ = evening_of_two_games(runner, tmp_path)
+    client.post("/g/tanne/kasse/fines", data={"name": "zu spät", "amount": "1", "kind": "player"})
+    with app.app_context():
+        fine = ledger.catalogue(db.session.scalar(select(Group)))[0].id
+        bernd = db.session.scalar(select(Player.id).where(Player.name == "B"))
+    client.post(evening + "/fines", data={"fine": fine, "player": "B"})
+    client.post(evening + "/signoff/ask")
+    say(client, evening, "B")
+    later = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(hours=25)
+    monkeypatch.setattr(signoff, "now", lambda: later)
+    assert "von selbst" in text(client.get(evening))
+    # a longer window counts from the next question on: this one is over
+    client.post(evening + "/signoff/hours", data={"hours": 168})
+    assert "Abgeschlossen am" in text(client.get(evening))
+    # a rename carries the fine and the "right" along and asks nobody again
+    assert client.post(f"/g/tanne/players/{bernd}", data={"name": "Bernd"}).status_code == 302
+    after = balances(client, evening)
+    assert "B" not in after and after["Bernd"] < 0
+    page = text(client.get(evening))
+    assert "Abgeschlossen am" in page and "Bernd: stimmt" in page
+    with app.app_context():
+        assert db.session.scalar(select(KasseEntry.player).where(KasseEntry.kind == "fine")) \
+            == "Bernd"
+
+
+def test_players_confirming_at_the_same_moment_lock_it_too(app, client, runner, tmp_path):
+    evening, *_ = evening_of_two_games(runner, tmp_path)
+    client.post(evening + "/signoff/ask")
+    with app.app_context():  # four "right"s written side by side: none of them saw the others
+        row = db.session.get(Evening, int(evening.rsplit("/", 1)[1]))
+        db.session.add_all(Signoff(evening_id=row.id, round=row.signoff_round, kind="ok",
+                                   player=name) for name in PLAYERS)
+        db.session.commit()
+        assert row.locked_at is None
+    assert "Abgeschlossen am" in text(client.get(evening))
+    response = client.post(evening + "/fines", data={"fine": 1, "player": "A"})
+    assert response.status_code in (302, 404)
+    assert balances(client, evening).get("Kasse", 0) == 0
+
+
+def test_nothing_ends_starts_or_imports_into_a_signed_off_evening(app, client, runner, tmp_path):
+    record = dict(HARTENJAGEN, hands=HARTENJAGEN["hands"][:2])
+    running, evening = import_game(runner, tmp_path, record)
+    with app.app_context():  # signed off with a game running: only an older app let it happen
+        row = db.session.get(Evening, int(evening.rsplit("/", 1)[1]))
+        row.locked_at = row.signoff_at = dt.datetime(2026, 11, 27, 23)
+        row.signoff_round = 1
+        db.session.commit()
+    refused = "Dieser Abend ist abgeschlossen"
+    assert refused in text(client.post(running + "/close", follow_redirects=True))
+    assert refused in text(client.post(running + "/delete", follow_redirects=True))
+    assert client.get(running + "/state.json").get_json()["status"] == "running"
+    path = tmp_path / "more.json"
+    path.write_text(__import__("json").dumps(record))
+    result = runner.invoke(args=["import", str(path), "--group", "tanne",
+                                 "--evening", "2026-11-27"])
+    assert result.exit_code != 0 and "signed off" in result.output
+
+
+def test_a_game_running_meanwhile_withdraws_the_question_and_its_end_asks_again(
+        app, client, runner, tmp_path):
+    evening, hintersche, hartenjagen = evening_of_two_games(runner, tmp_path)
+    client.post(evening + "/signoff/ask")
+    say(client, evening, "A")
+    record = dict(HARTENJAGEN, hands=HARTENJAGEN["hands"][:2])
+    running, _ = import_game(runner, tmp_path, record)
+    assert row_of(app, evening).signoff_at is None
+    assert "Spiel läuft: die Frage ruht" in text(client.get(evening))
+    client.post(running + "/close")
+    assert row_of(app, evening).signoff_at is not None
+    assert "0 von 4 Spielern" in text(client.get(evening))
+
+
+def test_a_fine_is_undone_only_with_its_own_evenings_lines(app, client, runner, tmp_path):
+    evening, *_ = evening_of_two_games(runner, tmp_path)
+    _, other = import_game(runner, tmp_path, HARTENJAGEN, day="2026-11-28")
+    client.post("/g/tanne/kasse/fines", data={"name": "Runde", "amount": "1", "kind": "others"})
+    with app.app_context():
+        fine = ledger.catalogue(db.session.scalar(select(Group)))[0].id
+    for night in (evening, other):
+        client.post(night + "/fines", data={"fine": fine, "player": "A"})
+    with app.app_context():  # one batch name in both evenings, as a file could bring
+        db.session.execute(update(KasseEntry).values(batch="same"))
+        db.session.commit()
+        line = db.session.scalar(select(KasseEntry).where(KasseEntry.kind == "fine"))
+    assert "Gegenbuchung" not in text(client.get("/g/tanne/kasse?year=2026"))
+    client.post(f"{evening}/fines/{line.id}/undo")
+    assert balances(client, evening).get("Kasse", 0) == 0
+    assert balances(client, other)["Kasse"] == 300
+
+
+def test_an_export_with_a_made_up_rounding_is_refused_at_its_place(app, client, runner,
+                                                                   tmp_path):
+    evening, *_ = evening_of_two_games(runner, tmp_path)
+    client.post(evening + "/signoff/ask")
+    exported = client.get("/g/tanne/export.json").get_json()
+    from scorekeeper import exports
+    for bad in (False, 20, "10"):
+        document = copy.deepcopy(exported)
+        document["slug"] = "kaputt"
+        document["evenings"][0]["signoff"]["rounding_cents"] = bad
+        with app.test_request_context():
+            try:
+                exports.import_group(document)
+            except ValueError as error:
+                assert str(error).startswith("evenings[0].signoff.rounding_cents"), error
+            else:
+                raise AssertionError(f"{bad!r} was imported")

@@ -25,6 +25,7 @@ def upgrade():
         batch.add_column(sa.Column('signoff_round', sa.Integer(), server_default='0',
                                    nullable=False))
         batch.add_column(sa.Column('signoff_at', sa.DateTime(), nullable=True))
+        batch.add_column(sa.Column('locks_at', sa.DateTime(), nullable=True))
         batch.add_column(sa.Column('locked_at', sa.DateTime(), nullable=True))
         batch.add_column(sa.Column('rounding_cents', sa.Integer(), nullable=True))
     op.create_table(
@@ -80,6 +81,7 @@ def downgrade():
     with op.batch_alter_table('evenings') as batch:
         batch.drop_column('rounding_cents')
         batch.drop_column('locked_at')
+        batch.drop_column('locks_at')
         batch.drop_column('signoff_at')
         batch.drop_column('signoff_round')
     with op.batch_alter_table('groups') as batch:

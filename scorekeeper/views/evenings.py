@@ -195,13 +195,18 @@ def book_fine(slug: str, evening_id: int):
     if not form.validate_on_submit():
         abort(400)
     fine = get_owned_or_404(Fine, form.fine.data, group)
+    if fine.archived:
+        abort(404)
     if shut := signoff.refusal(evening, group):
         flash(shut)
         return redirect(back)
     lines = ledger.book_fine(evening, fine, form.player.data, signoff.players(evening, group),
                              device())
     if not lines:
-        flash(_("%(name)s did not play this evening.", name=form.player.data))
+        present = signoff.players(evening, group)
+        flash(_("%(name)s did not play this evening.", name=form.player.data)
+              if fine.kind != "all" and form.player.data not in present else
+              _("Nobody is there to pay this fine."))
         return redirect(back)
     signoff.changed(evening.id, device())
     db.session.commit()

@@ -304,7 +304,8 @@ class KasseForm(Form):
         if field.data is None and not field.errors:
             raise ValidationError(gettext("Please enter an amount."))
 
-    confirmed = HiddenField()  # "1": the member saw that this takes the Kasse below zero
+    # the amount in cents the member saw take the Kasse below zero, and tapped again for
+    confirmed = HiddenField()
 
 
 class SignoffForm(Form):

@@ -600,7 +600,9 @@ def close(slug: str, game_id: int):
     adapter = games.get(game.kind)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    if game.status != "running":
+    if shut := _shut(game):
+        flash(shut)
+    if shut or game.status != "running":
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
         adapter.closing(game.state)
@@ -624,6 +626,9 @@ def delete(slug: str, game_id: int):
     game = get_game_or_404(group, game_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
+    if shut := _shut(game):
+        flash(shut)
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
         scoring.delete_game(game, device=device())
     except scoring.StaleEntry:

@@ -55,9 +55,9 @@ def enter(slug: str):
     assert form.amount.data is not None  # KasseForm.validate_amount
     cents = int(form.amount.data * 100)
     held = ledger.balance(group)
-    if form.kind.data == "withdrawal" and cents > held and form.confirmed.data != "1":
-        # asked first: the next tap on the same form (confirmed) enters it
-        form.confirmed.data = "1"
+    if form.kind.data == "withdrawal" and cents > held and form.confirmed.data != str(cents):
+        # asked first: the next tap on the same form (confirmed for this amount) enters it
+        form.confirmed.data = str(cents)
         return _page(group, form, 409, below=_(
             "The Kasse holds %(held)s: paying out %(amount)s leaves it at %(after)s, "
             "%(short)s short. Tap again to pay it out anyway.", held=money(held),
