@@ -3,6 +3,7 @@ table, and signing the evening off."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import (
@@ -77,7 +78,8 @@ def show(slug: str, evening_id: int):
 
 
 def _show(group: Group, evening: Evening, status: int = 200,
-          signoff_form: SignoffForm | None = None, reopen_form: ReopenForm | None = None):
+          signoff_form: SignoffForm | None = None, reopen_form: ReopenForm | None = None,
+          action_form: ConfirmForm | None = None):
     result = accounts.settle(evening, group.rounding_cents)
     asked = signoff.status(evening, group)
     return render_template("evenings/show.html", group=group, evening=evening,
@@ -86,7 +88,8 @@ def _show(group: Group, evening: Evening, status: int = 200,
                            rounding_form=_rounding_form(group.rounding_cents),
                            signoff=asked, fines=ledger.catalogue(group),
                            signoff_form=signoff_form or SignoffForm(),
-                           reopen_form=reopen_form or ReopenForm(), action_form=ConfirmForm(),
+                           reopen_form=reopen_form or ReopenForm(),
+                           action_form=action_form or ConfirmForm(),
                            hours_form=SignoffHoursForm(hours=group.signoff_hours),
                            booked=_booked(evening),
                            live_version=versions.group_version(group)), status
@@ -238,12 +241,15 @@ def undo_fine(slug: str, evening_id: int, entry_id: int):
 
 # --- signing the evening off -------------------------------------------------------------------
 
-def _signoff_step(slug: str, evening_id: int, step) -> Any:
-    """Run a sign-off step (it may refuse, with a sentence why) and go back to the evening."""
+def _signoff_step(slug: str, evening_id: int, form: Any, step: Callable[..., str],
+                  field: str) -> Any:
+    """A sign-off step from `form`: a form with a problem comes back with it at the field
+    (the evening's `field`, as typed); else the step runs (it may refuse, with a sentence why)
+    and the phone goes back to the evening with what it said."""
     group = get_group_or_404(slug)
     evening = get_evening_or_404(group, evening_id)
-    if not ConfirmForm().validate_on_submit():
-        abort(400)
+    if not form.validate_on_submit():
+        return _show(group, evening, 400, **{field: form})
     try:
         said = step(group, evening)
     except signoff.Refused as refused:
@@ -251,8 +257,7 @@ def _signoff_step(slug: str, evening_id: int, step) -> Any:
         flash(str(refused))
     else:
         db.session.commit()
-        if said:
-            flash(said)
+        flash(said)
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
 
 
@@ -262,50 +267,31 @@ def ask(slug: str, evening_id: int):
     def step(group: Group, evening: Evening) -> str:
         signoff.ask(evening, group, device())
         return _("Every player is asked now: each taps “right” or objects.")
-    return _signoff_step(slug, evening_id, step)
+    return _signoff_step(slug, evening_id, ConfirmForm(), step, "action_form")
 
 
 @bp.post("/<int:evening_id>/signoff")
 def verdict(slug: str, evening_id: int):
     """A player's "right" or objection (from their phone, or a shared phone naming them)."""
-    group = get_group_or_404(slug)
-    evening = get_evening_or_404(group, evening_id)
     form = SignoffForm()
-    if not form.validate_on_submit():
-        return _show(group, evening, 400, signoff_form=form)
-    try:
-        done = signoff.verdict(evening, group, form.player.data, form.verdict.data,
-                               form.note.data or "", device())
-    except signoff.Refused as refused:
-        db.session.rollback()
-        if form.verdict.data == "objection":  # the note stays, with what is wrong at the field
-            form.note.errors = [str(refused)]
-            return _show(group, evening, 400, signoff_form=form)
-        flash(str(refused))
-    else:
-        db.session.commit()
-        flash(_("Signed off: the evening is locked.") if done else
-              _("%(name)s: noted.", name=form.player.data))
-    return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
+
+    def step(group: Group, evening: Evening) -> str:
+        locked = signoff.verdict(evening, group, form.player.data, form.verdict.data,
+                                 form.note.data or "", device())
+        return _("Signed off: the evening is locked.") if locked else \
+            _("%(name)s: noted.", name=form.player.data)
+    return _signoff_step(slug, evening_id, form, step, "signoff_form")
 
 
 @bp.post("/<int:evening_id>/reopen")
 def reopen(slug: str, evening_id: int):
     """A member reopens a signed-off evening with a reason; every player is asked again."""
-    group = get_group_or_404(slug)
-    evening = get_evening_or_404(group, evening_id)
     form = ReopenForm()
-    if not form.validate_on_submit():
-        return _show(group, evening, 400, reopen_form=form)
-    try:
+
+    def step(group: Group, evening: Evening) -> str:
         signoff.reopen(evening, group, form.reason.data, device())
-    except signoff.Refused as refused:
-        db.session.rollback()
-        flash(str(refused))
-    else:
-        db.session.commit()
-        flash(_("Reopened: every player is asked again."))
-    return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
+        return _("Reopened: every player is asked again.")
+    return _signoff_step(slug, evening_id, form, step, "reopen_form")
 
 
 @bp.post("/<int:evening_id>/signoff/hours")

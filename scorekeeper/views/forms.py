@@ -313,7 +313,11 @@ class SignoffForm(Form):
 
     player = StringField(validators=[DataRequired(), Length(max=40)])
     verdict = SelectField(choices=[SelectChoice("ok"), SelectChoice("objection")])
-    note = StringField(_l("What is wrong?"), validators=[Optional(), Length(max=200), PRINTABLE])
+    note = StringField(_l("What is wrong?"), validators=[Length(max=200), PRINTABLE])
+
+    def validate_note(self, field: StringField) -> None:
+        if self.verdict.data == "objection" and not (field.data or "").strip():
+            raise ValidationError(gettext("Please say what is wrong."))
 
 
 class ReopenForm(Form):
