@@ -384,8 +384,10 @@ def book_fine(evening: Evening, fine: Fine, player: str | None, present: list[st
     pays it (see `payers`), into the Kasse, in one batch (undone together). Nobody to pay: no
     lines."""
     batch = secrets.token_hex(8)
+    # a round the others pay says whose round it was
+    note = f"{fine.name} ({player})" if fine.kind == "others" else fine.name
     lines = [KasseEntry(group_id=evening.group_id, evening_id=evening.id, day=evening.date,
-                        kind="fine", cents=fine.cents, note=fine.name, entered_by=by,
+                        kind="fine", cents=fine.cents, note=note[:200], entered_by=by,
                         player=name, fine_id=fine.id, batch=batch)
              for name in payers(fine, player, present)]
     db.session.add_all(lines)

@@ -128,6 +128,25 @@ def not_signed_off(group: Group, season: int | None = None) -> list[Evening]:
     return [evening for evening in db.session.scalars(query) if not locked(evening, group)]
 
 
+def open_evening(evening: Evening, group: Group) -> Evening:
+    """The evening a new game goes into: this one, or if it is signed off, the next evening of
+    the same day that is not ("Zur Tanne (2)"), made if needed: the table plays on after
+    signing off without reopening what it signed."""
+    number = 1
+    while locked(evening, group):
+        number += 1
+        place = f"{evening.place} ({number})".strip() if number == 2 else \
+            f"{evening.place.rsplit(' (', 1)[0]} ({number})".strip()
+        found = db.session.scalar(select(Evening).where(
+            Evening.group_id == group.id, Evening.date == evening.date, Evening.place == place))
+        if found is None:
+            found = Evening(group_id=group.id, date=evening.date, place=place)
+            db.session.add(found)
+            db.session.flush()
+        evening = found
+    return evening
+
+
 def running_games(evening: Evening) -> list[Game]:
     return [game for game in accounts.games_of(evening) if game.status == "running"]
 

@@ -48,7 +48,7 @@ def test_standings_and_season_show_the_money_the_evening_was_settled_with(client
     page = client.get("/g/tanne/standings").get_data(as_text=True)
     assert "4,00" in _row(page, "A") and "4,19" not in page
     assert "3,00" in page.split('class="kasse-share"', 1)[1].split("</tr>", 1)[0]
-    assert "wie jeder Abend abgerechnet wurde" in page
+    assert "wie jeder Abend abgerechnet wurde: gerundet" in page
     page = client.get("/g/tanne/seasons/2026").get_data(as_text=True)
     assert "4,00" in _row(page, "A") and "4,19" not in page.split("</table>", 1)[0]
     assert "3,00" in page.split('class="kasse-share"', 1)[1].split("</tr>", 1)[0]

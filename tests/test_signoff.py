@@ -67,19 +67,24 @@ def test_everyone_confirms_and_the_evening_locks_against_every_change(app, clien
     response = client.post(hartenjagen + "/undo", data={"seq": 6}, follow_redirects=True)
     assert refused in text(response)
     assert client.get(hartenjagen + "/record.json").get_json() == stored
+    # the money is final; ticking off who has paid stays open, as at the table
+    settled = balances(client, evening)
     payment = client.get(evening + "/settlement.json").get_json()["payments"][0]
-    response = client.post(evening + "/paid", data={"payer": payment["from"],
-                                                    "payee": payment["to"],
-                                                    "cents": payment["cents"], "paid": 1},
-                           follow_redirects=True)
-    assert refused in text(response)
-    assert not any(p["paid"] for p in client.get(evening + "/settlement.json")
-                   .get_json()["payments"])
-    # a game started from the locked evening is refused at the form
+    assert client.post(evening + "/paid", data={"payer": payment["from"], "payee": payment["to"],
+                                                "cents": payment["cents"], "paid": 1}
+                       ).status_code == 302
+    assert [p["paid"] for p in client.get(evening + "/settlement.json")
+            .get_json()["payments"]].count(True) == 1
+    assert balances(client, evening) == settled
+    # a game started from the locked evening starts an evening of its own on that day
     response = client.post("/g/tanne/games/new?evening=" + evening.rsplit("/", 1)[1], data={
         "kind": "hartenjagen", "order": "A\nB\nC\nD", "first_dealer": "A",
-        **{f"seat-{n}": "on" for n in PLAYERS}})
-    assert response.status_code == 400 and refused in text(response)
+        **{f"seat-{n}": "on" for n in PLAYERS}}, follow_redirects=True)
+    assert response.status_code == 200 and "eigenen Abend, (2)" in text(response)
+    with app.app_context():
+        places = db.session.scalars(select(Evening.place).order_by(Evening.id)).all()
+    assert places == ["", "(2)"]
+    assert balances(client, evening) == settled
 
 
 def test_an_objection_is_answered_by_a_correction_and_everyone_confirms_again(app, client,
@@ -164,6 +169,13 @@ def test_fines_from_the_catalogue_land_in_the_settlement_and_the_book(app, clien
     bad = client.post("/g/tanne/kasse/fines", data={"name": "Karten vergessen", "amount": "1,5x",
                                                     "kind": "player"})
     assert bad.status_code == 400 and 'value="1,5x"' in bad.get_data(as_text=True)
+    # what was typed stays in the catalogue's form only, not in the deposit form beside it
+    deposit = re.search(r'<input[^>]*id="amount"[^>]*>', bad.get_data(as_text=True)).group(0)
+    assert 'value=""' in deposit
+    again = client.post("/g/tanne/kasse/fines", data={"name": "Zu Spät", "amount": "1",
+                                                      "kind": "player"})
+    assert again.status_code == 400
+    assert "Eine Strafe mit diesem Namen steht schon im Katalog." in text(again)
     with app.app_context():
         fines = {f.name: f.id for f in ledger.catalogue(db.session.scalar(select(Group)))}
     before = balances(client, evening)
@@ -181,14 +193,14 @@ def test_fines_from_the_catalogue_land_in_the_settlement_and_the_book(app, clien
     assert after["Kasse"] == before.get("Kasse", 0) + 150 + 3 * 80 + 4 * 200
     assert sum(after.values()) == 0
     book = text(client.get("/g/tanne/kasse?year=2026"))
-    assert "zu spät · B" in book and "Runde · A" in book
+    assert "zu spät · B" in book and "Runde (C) · A" in book  # whose round it was
     # undone like any entry: the round's three lines go together, kept struck through
     with app.app_context():
-        line = db.session.scalar(select(KasseEntry).where(KasseEntry.note == "Runde"))
+        line = db.session.scalar(select(KasseEntry).where(KasseEntry.note.startswith("Runde")))
     assert client.post(f"{evening}/fines/{line.id}/undo").status_code == 302
     undone = balances(client, evening)
     assert undone["A"] == before["A"] - 200 and undone["C"] == before["C"] - 200
-    assert "<s>Runde: A, B, D</s>" in client.get(evening).get_data(as_text=True)
+    assert "<s>Runde (C): A, B, D</s>" in client.get(evening).get_data(as_text=True)
     # a fine on somebody who did not play is refused
     response = client.post(evening + "/fines", data={"fine": fines["zu spät"], "player": "Zoe"},
                            follow_redirects=True)
@@ -203,7 +215,7 @@ def test_a_withdrawal_beyond_what_the_kasse_holds_asks_first(app, client, runner
     asked = client.post("/g/tanne/kasse", data=data)
     assert asked.status_code == 409
     said = text(asked)
-    assert "Die Kasse hat 7,00 €" in said and "−3,00 €" in said.replace("-", "−")
+    assert "Laut Kassenbuch hat die Kasse 7,00 €" in said and "−3,00 €" in said.replace("-", "−")
     with app.app_context():
         assert ledger.balance(db.session.scalar(select(Group))) == 700
     assert client.post("/g/tanne/kasse", data={**data, "amount": "11", "confirmed": "1000"}
@@ -373,7 +385,8 @@ def test_a_fine_is_undone_only_with_its_own_evenings_lines(app, client, runner, 
     with app.app_context():  # one batch name in both evenings, as a file could bring
         db.session.execute(update(KasseEntry).values(batch="same"))
         db.session.commit()
-        line = db.session.scalar(select(KasseEntry).where(KasseEntry.kind == "fine"))
+        line = db.session.scalar(select(KasseEntry).where(KasseEntry.kind == "fine")
+                                 .order_by(KasseEntry.id))
     assert "Gegenbuchung" not in text(client.get("/g/tanne/kasse?year=2026"))
     client.post(f"{evening}/fines/{line.id}/undo")
     assert balances(client, evening).get("Kasse", 0) == 0

@@ -60,7 +60,10 @@ def create(slug: str):
     today = club.evening_day()
     evening = db.session.scalar(select(Evening).where(
         Evening.group_id == group.id, Evening.date == today, Evening.place == place))
-    if evening is None:
+    if evening is not None:  # tonight's, or the next one if it has been signed off
+        evening = signoff.open_evening(evening, group)
+        db.session.commit()
+    else:
         evening = Evening(group_id=group.id, date=today, place=place)
         db.session.add(evening)
         try:
@@ -129,16 +132,14 @@ def rounding(slug: str, evening_id: int):
 @bp.post("/<int:evening_id>/paid")
 def mark_paid(slug: str, evening_id: int):
     """Tick one of the payments still to pay as paid, or take the tick back ("undo"); either
-    way back to the settlement."""
+    way back to the settlement. Also once the evening is signed off: a tick records money
+    handed over (as the table pays up after checking the slate), it changes no amount."""
     group = get_group_or_404(slug)
     evening = get_evening_or_404(group, evening_id)
     form = PaymentForm()
     if not form.validate_on_submit():
         abort(400)
     back = url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments"
-    if shut := signoff.refusal(evening, group):
-        flash(shut)
-        return redirect(back)
     key = (form.payer.data, form.payee.data, form.cents.data)
     if form.paid.data == 0:
         row = next((r for r in accounts.paid_rows(evening)

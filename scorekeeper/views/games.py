@@ -119,9 +119,8 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
         errors["players"] = problem
     if valid:
         errors.update(adapter.check_new_game(club.last_game(group, adapter.name), rules))
-    evening = _evening(group, previous)
-    if locked := signoff.refusal(evening, group):
-        errors["_form"] = locked
+    chosen_evening = _evening(group, previous)
+    evening = signoff.open_evening(chosen_evening, group)
     if errors or not valid:
         return None, errors, values
     try:
@@ -136,6 +135,9 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
     scoring.start_game(game)
     standings.store(game)
     db.session.commit()
+    if evening is not chosen_evening:
+        flash(_("That evening has been signed off: this game starts an evening of its own, "
+                "%(place)s.", place=evening.place))
     return game, {}, values
 
 

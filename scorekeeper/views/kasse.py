@@ -35,7 +35,8 @@ def _page(group: Group, form: KasseForm, status: int = 200, fine_form: FineForm 
     years = sorted({*book.years, club.evening_day().year}, reverse=True)
     return render_template("kasse/index.html", group=group, book=book, years=years, form=form,
                            balance=ledger.balance(group), action_form=ConfirmForm(),
-                           fines=ledger.catalogue(group), fine_form=fine_form or FineForm(),
+                           fines=ledger.catalogue(group),
+                           fine_form=fine_form or FineForm(formdata=None),
                            below=below), status
 
 
@@ -59,8 +60,8 @@ def enter(slug: str):
         # asked first: the next tap on the same form (confirmed for this amount) enters it
         form.confirmed.data = str(cents)
         return _page(group, form, 409, below=_(
-            "The Kasse holds %(held)s: paying out %(amount)s leaves it at %(after)s, "
-            "%(short)s short. Tap again to pay it out anyway.", held=money(held),
+            "By its book the Kasse holds %(held)s: paying out %(amount)s leaves it at "
+            "%(after)s, %(short)s short. Tap again to pay it out anyway.", held=money(held),
             amount=money(cents), after=money(held - cents), short=money(cents - held)))
     ledger.enter(group, form.kind.data, cents, form.note.data.strip(),
                  form.day.data or club.evening_day(), device())
@@ -119,8 +120,12 @@ def add_fine(slug: str):
     """A fine for the catalogue; a form with a problem comes back with what was typed."""
     group = get_group_or_404(slug)
     form = FineForm()
-    if not form.validate_on_submit():
-        return _page(group, KasseForm(day=club.evening_day()), 400, fine_form=form)
+    taken = {fine.name.casefold() for fine in ledger.catalogue(group)}
+    if form.validate_on_submit() and form.name.data.strip().casefold() in taken:
+        form.name.errors = [_("The catalogue has a fine of that name already.")]
+    if form.errors:
+        return _page(group, KasseForm(formdata=None, day=club.evening_day()), 400,
+                     fine_form=form)
     assert form.amount.data is not None  # FineForm.validate_amount
     db.session.add(Fine(group_id=group.id, name=form.name.data.strip(), kind=form.kind.data,
                         cents=int(form.amount.data * 100)))

@@ -1,11 +1,11 @@
 // Live: a stream brings each new version (the current one first), else a poll every 2 s; not
-// with the screen off (on again: at once). When the player has typed: live parts and a note.
+// with the screen off. Once typed: live parts (not one typed in) and a note.
 import { state } from "./state.js";
 import { setUp } from "./page.js";
 
 const stream = { source: null, url: null, open: false, missed: false };
 
-// the page's body becomes that of `html` (the server's answer); the service worker keeps it
+// the page's body becomes that of `html`; the service worker keeps it
 export function show(html, url) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   document.title = fresh.title;
@@ -25,14 +25,14 @@ export async function refresh(whole) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   document.querySelectorAll("[data-live-part]").forEach((part) => {
     const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
-    if (next) { part.replaceWith(next); setUp(next); }
+    if (next && ![...part.querySelectorAll("input")].some((f) => f.value != f.defaultValue)) { part.replaceWith(next); setUp(next); }
   });
   const note = document.querySelector("[data-live-notice]");
   if (note) note.hidden = false;
   return true;
 }
 
-// `now`: the newest version; shown: back from memory (some browsers still say hidden)
+// `now`: the newest version; shown: back from memory (may still say hidden)
 async function arrived(now, shown) {
   const live = document.querySelector("[data-live]");
   stream.missed = (document.hidden && shown !== true) || state.busy;
@@ -49,7 +49,7 @@ export async function poll(shown) {
   } catch (e) { /* no network: the next poll tries again */ }
 }
 
-// a stream for the page's version URL (a hand's answer may change the page)
+// a stream for the page's version URL
 function listen(off) {
   const live = document.querySelector("[data-live]");
   const url = live && !off && window.EventSource ? `${live.dataset.live}/stream` : null;
@@ -60,7 +60,7 @@ function listen(off) {
   const source = stream.source = new EventSource(url);
   // a version, or "?" (a group's page): ask for it
   source.onmessage = (e) => { stream.open = true; if (e.data === "?") poll(); else arrived(e.data); };
-  source.onerror = () => { // reopened by the browser, unless refused (204): we retry in 1 min
+  source.onerror = () => { // the browser reopens it, unless refused (204): we retry in 1 min
     stream.open = false;
     if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);
   };

@@ -84,13 +84,15 @@ def test_three_phones_sign_off_an_evening_with_an_objection_a_fine_and_a_reopen(
     shots("asked")
     for name in ("Anna", "Dieter"):
         right(page, name)
-    bernd.goto(evening)
-    right(bernd, "Bernd")
-    # Carla objects on hers, with a note
+    # Carla objects on hers, with a note; Bernd confirms on his while she types
     carla.goto(evening)
     carla.locator("li.verdict:has(b:text-is('Carla')) details summary").click()
-    carla.locator("li.verdict:has(b:text-is('Carla')) input[name=note]").fill(
-        "Hand 1: Anna hatte 4 Herzen, ich 9")
+    note = carla.locator("li.verdict:has(b:text-is('Carla')) input[name=note]")
+    note.press_sequentially("Hand 1: Anna hatte 4 Herzen, ich 9")
+    bernd.goto(evening)
+    right(bernd, "Bernd")
+    carla.wait_for_timeout(3000)  # the live page has heard of it: what she typed stays
+    assert note.input_value() == "Hand 1: Anna hatte 4 Herzen, ich 9"
     save(carla, "li.verdict:has(b:text-is('Carla')) details form")
     Shots(carla, "signoff-carla")("objected")
     page.goto(evening)
@@ -125,8 +127,9 @@ def test_three_phones_sign_off_an_evening_with_an_objection_a_fine_and_a_reopen(
     assert "Dieser Abend ist abgeschlossen" in page.locator("main").inner_text()
     assert page.locator("a[href*='/undo']").count() == 0
     page.goto(evening)
-    assert page.locator(".payment button.toggle").count() == 0
     assert page.locator(".fine-player").count() == 0
+    save(page, ".payment form")  # paying up after signing off: ticked as "bezahlt"
+    assert page.locator(".payment.paid").count() == 1
 
     # a reopen with a reason asks everybody again
     page.locator("#signoff details summary", has_text="Abend wieder öffnen").click()
