@@ -42,7 +42,8 @@ def test_the_figures_on_a_phone_and_on_its_side(phone, shots, live_app):
         kasse = phone.locator("tr.kasse-share")
         assert kasse.is_visible() and "Pot und Rundung" in kasse.inner_text()
         text = phone.locator("main").inner_text()
-        assert "1 Spiel läuft noch" in text and "wie jeder Abend abgerechnet wurde: gerundet" in text
+        assert "1 Spiel läuft noch" in text
+        assert "wie jeder Abend abgerechnet wurde: gerundet" in text
         players = phone.locator("table.sheet").first.locator("tr:not(.kasse-share) td.money")
         for cell in players.all_inner_texts():  # as paid: in 50-cent coins
             assert re.search(r",(\d\d)", cell).group(1) in ("00", "50"), cell
