@@ -602,7 +602,8 @@ def close(slug: str, game_id: int):
     adapter = games.get(game.kind)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    if shut := _shut(game):
+    # its evening signed off: it stays as signed (a game the engine refuses can still be ended)
+    if shut := signoff.refusal(game.evening, group):
         flash(shut)
     if shut or game.status != "running":
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
@@ -628,7 +629,7 @@ def delete(slug: str, game_id: int):
     game = get_game_or_404(group, game_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    if shut := _shut(game):
+    if shut := signoff.refusal(game.evening, group):
         flash(shut)
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     try:
