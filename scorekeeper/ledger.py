@@ -22,7 +22,7 @@ from markupsafe import Markup
 from sqlalchemy import case, delete, func, not_, or_, select
 from sqlalchemy.orm import load_only
 
-from . import accounts, charts
+from . import accounts, charts, signoff
 from .db import db
 from .models import Evening, Fine, Game, Group, KasseEntry, Result, now
 from .names import KASSE
@@ -238,6 +238,10 @@ def book(group: Group, year: int | None = None, split: bool = True) -> Book:
     cancelled = set(db.session.scalars(select(KasseEntry.cancels_id).where(
         KasseEntry.group_id == group.id, KasseEntry.cancels_id.is_not(None),
         KasseEntry.deleted_at.is_(None))))
+    # the fines of a signed-off evening stay as they were signed (scorekeeper/signoff.py)
+    fined = {line.evening_id for line in lines if line.kind == "fine"}
+    signed = {evening.id for evening in db.session.scalars(select(Evening).where(
+        Evening.id.in_(fined))) if signoff.locked(evening, group)} if fined else set()
     held = opening
     sums = dict.fromkeys(("game", "deposit", "withdrawal"), 0)
     points = []
@@ -246,7 +250,8 @@ def book(group: Group, year: int | None = None, split: bool = True) -> Book:
             line.cancelled = line.entry.id in cancelled
             line.can_cancel = line.counted and not line.entry.cancels_id and \
                 not line.cancelled and line.kind != "fine"
-            line.can_delete = line.counted and (bool(line.entry.cancels_id) or not line.cancelled)
+            line.can_delete = line.counted and (bool(line.entry.cancels_id) or not line.cancelled) \
+                and line.evening_id not in signed
         if line.counted:
             held += line.cents
             sums["game" if line.kind in FROM_GAMES else

@@ -312,6 +312,8 @@ def test_a_window_lock_holds_whatever_the_group_sets_or_renames_later(app, clien
     later = dt.datetime.now(dt.UTC).replace(tzinfo=None) + dt.timedelta(hours=25)
     monkeypatch.setattr(signoff, "now", lambda: later)
     assert "von selbst" in text(client.get(evening))
+    kasse = client.get("/g/tanne/kasse?year=2026").get_data(as_text=True)
+    assert "zu spät · B" in kasse and "/delete" not in kasse  # signed as it is
     # a longer window counts from the next question on: this one is over
     client.post(evening + "/signoff/hours", data={"hours": 168})
     assert "Abgeschlossen am" in text(client.get(evening))
