@@ -95,7 +95,7 @@ def _balances(played: list[Game], rounding: int) -> tuple[dict[str, int], Breakd
 
 def rounding_of(evening: Evening, rounding: int) -> int:
     """The rounding of the evening's payments: the group's (`rounding`), or the one it had when
-    the table was first asked to sign the evening off (scorekeeper/signoff.py): kept, so a later
+    the table was first asked to sign the evening off (evenings/signoff.py): kept, so a later
     change of the setting does not change money the table signed."""
     return rounding if evening.rounding_cents is None else evening.rounding_cents
 

@@ -332,13 +332,25 @@ def _check_kasse(entry: Any, path: str, index: int) -> None:
     if cents == 0:
         raise _bad(f"{path}.cents", "0 is no entry")
     _text(entry["note"], f"{path}.note", 200, empty=True)
-    _text(entry.get("by", ""), f"{path}.by", 200, empty=True)
-    _moment(entry["at"], f"{path}.at")
     if "cancels" in entry:
         _whole(entry["cancels"], f"{path}.cancels", "", index - 1, least=0)
+    _check_entered(entry, path)
+
+
+def _check_entered(entry: dict[str, Any], path: str) -> None:
+    """Who entered a line of the Kasse's book and when, and who deleted it when (if)."""
+    _text(entry.get("by", ""), f"{path}.by", 200, empty=True)
+    _moment(entry["at"], f"{path}.at")
     if "deleted_at" in entry:
         _moment(entry["deleted_at"], f"{path}.deleted_at")
         _text(entry.get("deleted_by", ""), f"{path}.deleted_by", 200, empty=True)
+
+
+def _entered(entry: dict[str, Any]) -> dict[str, Any]:
+    """The columns of a line of the Kasse's book that `_check_entered` checked."""
+    return {"entered_by": entry.get("by", ""), "created_at": dt.datetime.fromisoformat(entry["at"]),
+            "deleted_at": dt.datetime.fromisoformat(entry["deleted_at"])
+            if "deleted_at" in entry else None, "deleted_by": entry.get("deleted_by", "")}
 
 
 def import_group(data: dict[str, Any]) -> Group:
@@ -412,11 +424,8 @@ def _import_kasse(group: Group, items: list[dict[str, Any]]) -> None:
     for item in items:
         entry = KasseEntry(
             group_id=group.id, day=dt.date.fromisoformat(item["day"]), kind=item["kind"],
-            cents=item["cents"], note=item["note"], entered_by=item.get("by", ""),
-            created_at=dt.datetime.fromisoformat(item["at"]),
-            cancels_id=ids[item["cancels"]] if "cancels" in item else None,
-            deleted_at=dt.datetime.fromisoformat(item["deleted_at"])
-            if "deleted_at" in item else None, deleted_by=item.get("deleted_by", ""))
+            cents=item["cents"], note=item["note"],
+            cancels_id=ids[item["cancels"]] if "cancels" in item else None, **_entered(item))
         db.session.add(entry)
         db.session.flush()
         ids.append(entry.id)
@@ -511,13 +520,9 @@ def _check_booked(booked: Any, path: str, names: set[str], fines: int) -> None:
                                      "players")
     _whole(booked["cents"], f"{path}.cents", " of cents", MOST_CENTS)
     _text(booked.get("batch", ""), f"{path}.batch", 32, empty=True)
-    _text(booked.get("by", ""), f"{path}.by", 200, empty=True)
-    _moment(booked["at"], f"{path}.at")
     if "fine" in booked:
         _whole(booked["fine"], f"{path}.fine", "", fines - 1, least=0)
-    if "deleted_at" in booked:
-        _moment(booked["deleted_at"], f"{path}.deleted_at")
-        _text(booked.get("deleted_by", ""), f"{path}.deleted_by", 200, empty=True)
+    _check_entered(booked, path)
 
 
 def _check_signoff(signoff: Any, path: str) -> None:
@@ -549,11 +554,8 @@ def _import_evening_extras(evening: Evening, item: dict[str, Any], fines: list[F
         db.session.add(KasseEntry(
             group_id=evening.group_id, evening_id=evening.id, day=evening.date, kind="fine",
             cents=booked["cents"], note=booked["name"], player=booked["player"],
-            batch=booked.get("batch", ""), entered_by=booked.get("by", ""),
-            fine_id=fines[booked["fine"]].id if "fine" in booked else None,
-            created_at=dt.datetime.fromisoformat(booked["at"]),
-            deleted_at=dt.datetime.fromisoformat(booked["deleted_at"])
-            if "deleted_at" in booked else None, deleted_by=booked.get("deleted_by", "")))
+            batch=booked.get("batch", ""),
+            fine_id=fines[booked["fine"]].id if "fine" in booked else None, **_entered(booked)))
     signoff = item.get("signoff")
     if signoff:
         evening.signoff_round = signoff["round"]

@@ -22,8 +22,9 @@ from markupsafe import Markup
 from sqlalchemy import case, delete, func, not_, or_, select
 from sqlalchemy.orm import load_only
 
-from . import accounts, charts, signoff
+from . import accounts, charts
 from .db import db
+from .evenings import signoff
 from .models import Evening, Fine, Game, Group, KasseEntry, Result, now
 from .names import KASSE
 
@@ -238,7 +239,7 @@ def book(group: Group, year: int | None = None, split: bool = True) -> Book:
     cancelled = set(db.session.scalars(select(KasseEntry.cancels_id).where(
         KasseEntry.group_id == group.id, KasseEntry.cancels_id.is_not(None),
         KasseEntry.deleted_at.is_(None))))
-    # the fines of a signed-off evening stay as they were signed (scorekeeper/signoff.py)
+    # the fines of a signed-off evening stay as they were signed (evenings/signoff.py)
     fined = {line.evening_id for line in lines if line.kind == "fine"}
     signed = {evening.id for evening in db.session.scalars(select(Evening).where(
         Evening.id.in_(fined))) if signoff.locked(evening, group)} if fined else set()

@@ -60,7 +60,7 @@ class Group(Model):
     champion_by: Mapped[str] = mapped_column(String(10), default="money", server_default="money")
     champion_share: Mapped[int] = mapped_column(default=50, server_default="50")
     # an evening being signed off locks by itself this many hours after it was asked, unless a
-    # player objected (scorekeeper/signoff.py)
+    # player objected (evenings/signoff.py)
     signoff_hours: Mapped[int] = mapped_column(default=24, server_default="24")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
 
@@ -88,7 +88,7 @@ class Evening(Model):
     date: Mapped[dt.date]
     place: Mapped[str] = mapped_column(String(100), default="")
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
-    # Signing off (scorekeeper/signoff.py): each time the players are asked is a round of its
+    # Signing off (evenings/signoff.py): each time the players are asked is a round of its
     # own (0: never asked); `signoff_at` is when the current round asked (None: nobody is being
     # asked) and `locks_at` when it locks by itself unless somebody objects (the group's window
     # as it was then), `locked_at` when every player had confirmed. From the first question

@@ -8,8 +8,9 @@ import math
 import re
 from typing import Any
 
-from . import club, engine, names, scoring, signoff, standings
+from . import club, engine, names, scoring, standings
 from .db import db
+from .evenings import signoff
 from .models import Evening, Game, Group
 
 DEEPEST = 32  # nesting far beyond any entry or rule option; deeper is not a record

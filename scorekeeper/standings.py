@@ -16,8 +16,9 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select
 
-from . import accounts, games, ledger, signoff
+from . import accounts, games, ledger
 from .db import db
+from .evenings import signoff
 from .models import Evening, Game, Group, Result
 from .names import KASSE
 

@@ -11,8 +11,9 @@ from sqlalchemy import select, update
 from test_corrections import confirm_form
 from test_stammtisch import HARTENJAGEN, HINTERSCHE, import_game
 
-from scorekeeper import ledger, signoff
+from scorekeeper import ledger
 from scorekeeper.db import db
+from scorekeeper.evenings import signoff
 from scorekeeper.models import Evening, Group, KasseEntry, Player, Signoff
 
 PLAYERS = ["A", "B", "C", "D"]

@@ -17,7 +17,7 @@ FLOORS = [
     ["games", "games.*"],
     # the stored games and what is derived from them
     ["scoring", "club", "versions", "standings", "accounts", "access", "ledger", "ratings",
-     "headtohead", "signoff"],
+     "headtohead", "evenings", "evenings.*"],
     # what works on whole games and groups
     ["records", "renaming", "derived", "exports", "chronicle"],
     # what the pages share

@@ -11,8 +11,9 @@ from flask import abort, g, jsonify, request
 from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import access, club, devices, games, scoring, signoff
+from .. import access, club, devices, games, scoring
 from ..db import db
+from ..evenings import signoff
 from ..games.base import Roster
 from ..models import MAX_ID, Entry, Evening, Fine, Game, Group, Membership, Player
 from ..names import SLUG

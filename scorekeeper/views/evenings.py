@@ -20,9 +20,10 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts, club, games, ledger, signoff, versions
+from .. import accounts, club, games, ledger, versions
 from ..db import db
 from ..display import money
+from ..evenings import signoff
 from ..i18n import localized
 from ..models import Evening, Fine, Group, KasseEntry, PaidPayment
 from .common import device, get_evening_or_404, get_group_or_404, get_owned_or_404
@@ -84,7 +85,7 @@ def _show(group: Group, evening: Evening, status: int = 200,
           signoff_form: SignoffForm | None = None, reopen_form: ReopenForm | None = None,
           action_form: ConfirmForm | None = None):
     result = accounts.settle(evening, group.rounding_cents)
-    asked = signoff.status(evening, group)
+    asked = signoff.status(evening, group, signoff.settled_players(result))
     return render_template("evenings/show.html", group=group, evening=evening,
                            games=result.games, settlement=result, kasse=accounts.KASSE,
                            kasse_part=ledger.evening_part(group, evening),

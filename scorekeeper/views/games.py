@@ -23,8 +23,9 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
-from .. import access, club, engine, games, scoring, signoff, standings
+from .. import access, club, engine, games, scoring, standings
 from ..db import commit_keeping, db
+from ..evenings import signoff
 from ..i18n import problem_message, rule_message
 from ..models import Entry, Evening, Game, Group, Revision
 from ..names import name_error

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from .. import chronicle, club, ledger, ratings, signoff, standings, versions
+from .. import chronicle, club, ledger, ratings, standings, versions
 from ..db import db
+from ..evenings import signoff
 from ..models import Group
 from .common import YEARS, get_group_or_404
 from .forms import ChampionForm

@@ -15,11 +15,11 @@ from .. import (
     ratings,
     renaming,
     scoring,
-    signoff,
     standings,
     versions,
 )
 from ..db import db
+from ..evenings import signoff
 from ..models import Game
 from .common import YEARS, get_game_or_404, get_group_or_404, get_player_or_404, name_taken
 from .forms import PlayerForm

@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from . import accounts
-from .db import db
-from .models import Evening, Game, Group, Signoff, now
-from .names import KASSE
+from .. import accounts
+from ..db import db
+from ..models import Evening, Game, Group, Signoff, now
+from ..names import KASSE
 
 VERDICTS = ("ok", "objection")
 
@@ -92,12 +92,18 @@ def refusal(evening: Evening, group: Group) -> str | None:
 def players(evening: Evening, group: Group) -> list[str]:
     """Who is asked: everyone with a balance in the evening's settlement (its players, also one
     who broke even), not the Kasse."""
-    result = accounts.settle(evening, group.rounding_cents)
+    return settled_players(accounts.settle(evening, group.rounding_cents))
+
+
+def settled_players(result: accounts.Settlement) -> list[str]:
+    """`players` from the evening's settlement, where the caller has it already."""
     return sorted(name for name in result.balances_cents if name != KASSE)
 
 
-def status(evening: Evening, group: Group) -> Status:
-    names = players(evening, group)
+def status(evening: Evening, group: Group, names: list[str] | None = None) -> Status:
+    """Where the evening's sign-off stands; `names`: its players, if the caller has settled
+    the evening already (see `players`)."""
+    names = players(evening, group) if names is None else names
     history = list(db.session.scalars(select(Signoff).where(Signoff.evening_id == evening.id)
                                       .order_by(Signoff.id)))
     if evening.signoff_at is None and evening.locked_at is None:
