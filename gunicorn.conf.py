@@ -46,7 +46,7 @@ def post_worker_init(worker):
         return
     import gevent
 
-    from scorekeeper import live
+    from scorekeeper.table import live
 
     def watch():
         while worker.alive:

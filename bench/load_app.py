@@ -20,9 +20,10 @@ import time
 from flask import Blueprint, Flask, request
 from sqlalchemy import Column, Float, Integer, MetaData, Table, insert
 
-from scorekeeper import create_app, scoring
+from scorekeeper import create_app
 from scorekeeper.db import commit_keeping, db
 from scorekeeper.models import Entry
+from scorekeeper.table import scoring
 from scorekeeper.views.common import get_table_or_404
 from scorekeeper.views.games import PART, _render_table
 

@@ -5,7 +5,7 @@ from flask import current_app
 
 from alembic import context
 
-from scorekeeper import derived
+from scorekeeper.changes import derived
 
 # this is the Alembic Config object, which provides
 # access to the values within the .ini file in use.

@@ -102,12 +102,25 @@ def create_app(test_config=None):
         app.config.from_mapping(test_config)
     _private_instance(app)
 
-    from . import access as access_rules
-    from . import assets, cli, devices, display, i18n, live, security
-    from . import games as registry
-    from .db import db, migrate
-    from .views import access, evenings, games, groups, kasse, main, seasons, standings, tv
-    from .views import live as live_views
+    from scorekeeper import cli, i18n
+    from scorekeeper import games as registry
+    from scorekeeper.db import db, migrate
+    from scorekeeper.group import access as access_rules
+    from scorekeeper.group import devices
+    from scorekeeper.table import live
+    from scorekeeper.views import (
+        access,
+        evenings,
+        games,
+        groups,
+        kasse,
+        main,
+        seasons,
+        standings,
+        tv,
+    )
+    from scorekeeper.views import live as live_views
+    from scorekeeper.web import assets, display, security
 
     db.init_app(app)
     migrate.init_app(app, db, directory=str(_folder("migrations")))

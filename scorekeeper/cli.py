@@ -13,7 +13,8 @@ from flask import Flask, current_app, url_for
 from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import access, engine
+from scorekeeper import engine
+from scorekeeper.group import access
 
 LOCAL_URL = "http://localhost:5000"  # PUBLIC_URL when nothing else is configured
 
@@ -45,8 +46,8 @@ def _load_record(path: str) -> dict:
 
 
 def game_group(game):
-    from .db import db
-    from .models import Group
+    from scorekeeper.db import db
+    from scorekeeper.models import Group
 
     return db.session.get(Group, game.group_id)
 
@@ -77,7 +78,7 @@ def replay_command(path: str) -> None:
 @click.option("--evening", "evening_date", default=None, help="the evening's date, YYYY-MM-DD")
 def import_command(path: str, slug: str, evening_date: str | None) -> None:
     """Store a game record in a group (created as needed) and print the game's path."""
-    from . import records
+    from scorekeeper.records import game_record
 
     record = _load_record(path)
     try:
@@ -85,7 +86,7 @@ def import_command(path: str, slug: str, evening_date: str | None) -> None:
     except ValueError:
         raise click.ClickException(f"{evening_date!r} is not a date like 2026-11-30") from None
     try:
-        game = records.import_game(record, slug, day)
+        game = game_record.import_game(record, slug, day)
     except engine.RuleError as error:
         click.echo(_line(error.message()), err=True)
         sys.exit(1)
@@ -118,7 +119,8 @@ def _join_link(group) -> str:
 @with_appcontext
 def export_group_command(slug: str, as_csv: bool) -> None:
     """Print a whole group as JSON (or CSV) on standard output."""
-    from . import club, exports
+    from scorekeeper.group import club
+    from scorekeeper.records import exports
 
     try:
         group = club.find_group(slug)
@@ -136,7 +138,7 @@ def export_group_command(slug: str, as_csv: bool) -> None:
 @with_appcontext
 def import_group_command(path: str) -> None:
     """Create a group from an `export-group` JSON file and print its path."""
-    from . import exports
+    from scorekeeper.records import exports
 
     text = _read(path)
     try:
@@ -161,7 +163,7 @@ def import_group_command(path: str) -> None:
 def join_link_command(slug: str) -> None:
     """Print the group's join link (for the host who lost it). Open it on a phone, or show it as
     the QR code of the group's invite page. SCOREKEEPER_URL sets the address it starts with."""
-    from . import club
+    from scorekeeper.group import club
 
     group = club.find_group(slug)
     if group is None:
@@ -174,7 +176,7 @@ def join_link_command(slug: str) -> None:
 @with_appcontext
 def backup_command(path: str) -> None:
     """Copy the SQLite database to PATH while the app keeps running (SQLite's online backup)."""
-    from .db import db
+    from scorekeeper.db import db
 
     url = db.engine.url
     if url.get_backend_name() != "sqlite" or not url.database:
@@ -220,7 +222,9 @@ def _not_the_database(path: str, database: str) -> None:
 def chronicle_command(slug: str, year: str | None, as_json: bool) -> None:
     """Print the group's season: champion, Rote Laterne, attendance, streaks, records, the
     Kasse's book and the ratings."""
-    from . import chronicle, club, ledger, ratings
+    from scorekeeper.evenings import ledger
+    from scorekeeper.group import club
+    from scorekeeper.season import chronicle, ratings
 
     if year is not None and not (year.isascii() and year.isdigit() and 1900 <= int(year) <= 9999):
         raise click.ClickException(f"{_line(year)!r} is not a year like 2026")

@@ -9,8 +9,8 @@ from flask import Flask, current_app, g, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from markupsafe import Markup
 
-from . import engine
-from .display import money
+from scorekeeper import engine
+from scorekeeper.web.display import money
 
 COOKIE = "lang"
 

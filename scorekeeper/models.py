@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .db import db
+from scorekeeper.db import db
 
 if TYPE_CHECKING:  # Flask-SQLAlchemy's db.Model is the declarative Base to a type checker
-    from .db import Base as Model
+    from scorekeeper.db import Base as Model
 else:
     Model = db.Model
 

@@ -48,7 +48,7 @@ def one_pin_window(monkeypatch):
     alike, also when it runs at a quarter past."""
     import datetime as dt
 
-    from scorekeeper import attempts
+    from scorekeeper.group import attempts
 
     monkeypatch.setattr(attempts, "now", lambda: dt.datetime(2026, 12, 4, 20, 5))
 

@@ -9,7 +9,7 @@ from urllib.parse import urljoin
 import brotli
 from support import enter, start_game
 
-from scorekeeper import assets
+from scorekeeper.web import assets
 
 BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}  # what Chromium offers
 YEAR = "public, max-age=31536000, immutable"

@@ -13,10 +13,12 @@ from hostile import FOUR, _copy, _export, _import_group
 from sqlalchemy import select
 from support import DE, enter, phone, start_game
 
-from scorekeeper import access, attempts, derived, exports
+from scorekeeper.changes import derived
 from scorekeeper.db import db
 from scorekeeper.engine import hartenjagen
+from scorekeeper.group import access, attempts
 from scorekeeper.models import Game, Group
+from scorekeeper.records import exports
 
 pytestmark = pytest.mark.usefixtures("one_pin_window")
 

@@ -7,8 +7,8 @@ import sqlalchemy
 from hostile import FOUR, HUGE, _counts, _evening_of, _export, _stammtisch
 from support import enter, start_game
 
-from scorekeeper import club
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Game, Group, Player
 from scorekeeper.views import common
 

@@ -6,7 +6,7 @@ import pytest
 from hostile import FOUR, HIDDEN, RECORD, _counts, _export, _refused, _write
 from support import enter, start_game
 
-from scorekeeper import names
+from scorekeeper.group import names
 
 # --- 2. names and places: no hidden or control characters, the Kasse is the Kasse ---------------
 

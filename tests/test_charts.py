@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from markupsafe import Markup
 
-from scorekeeper.charts import _ticks, bar_chart, line_chart
+from scorekeeper.web.charts import _ticks, bar_chart, line_chart
 
 NS = {"svg": "http://www.w3.org/2000/svg"}
 DATES = ["02.10.", "09.10.", "16.10.", "23.10.", "30.10.", "06.11.", "13.11.", "20.11."]

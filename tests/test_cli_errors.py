@@ -8,7 +8,7 @@ import sqlalchemy
 from hostile import FOUR, _at, _copy, _counts, _import_group, _refused
 from support import start_game
 
-from scorekeeper import exports
+from scorekeeper.records import exports
 
 # --- 4. no traceback for a bad file, a bad path or a database error -----------------------------
 

@@ -13,7 +13,8 @@ from hostile import (
 )
 from support import enter, start_game
 
-from scorekeeper import engine, exports
+from scorekeeper import engine
+from scorekeeper.records import exports
 
 # --- 5. the CSV never runs a formula in a spreadsheet -------------------------------------------
 

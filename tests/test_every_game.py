@@ -9,9 +9,12 @@ import generators
 import pytest
 from support import enter, entry_fields, rule_fields, start_game
 
-from scorekeeper import engine, exports, games, scoring, standings
+from scorekeeper import engine, games
 from scorekeeper.db import db
 from scorekeeper.models import Evening, Game, Group, Player, Result
+from scorekeeper.records import exports
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 HANDS = 4
 

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from support import enter, join, start_game
 
-from scorekeeper import club, engine
+from scorekeeper import engine
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Evening, Fine, Game, KasseEntry, Player
 
 # --- 7. fuzz: random forms on every form route, random files for both imports ------------------

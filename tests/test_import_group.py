@@ -168,17 +168,17 @@ def test_import_group_refuses_two_evenings_on_one_day_at_one_place(app, client, 
 
 def test_import_group_stores_nothing_when_the_database_refuses(app, client, runner, tmp_path,
                                                                monkeypatch, real_export):
-    from scorekeeper import records
+    from scorekeeper.records import game_record
 
     document = _copy(real_export)
-    store_game = records.store_game
+    store_game = game_record.store_game
 
     def refused_late(group, evening, record, revisions=True):
         if record["game"] == "vier-anderle":
             raise sqlalchemy.exc.DataError("INSERT", {}, Exception("integer out of range"))
         return store_game(group, evening, record, revisions)
 
-    monkeypatch.setattr(records, "store_game", refused_late)
+    monkeypatch.setattr(game_record, "store_game", refused_late)
     before = _counts(app)
     _refused(_import_group(runner, tmp_path, document),
              "the database refused it: integer out of range")

@@ -9,8 +9,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from support import enter, join, make_app, phone, start_game
 
-from scorekeeper import access, attempts, create_app
+from scorekeeper import create_app
 from scorekeeper.db import db
+from scorekeeper.group import access, attempts
 from scorekeeper.models import Attempt, Group, Membership
 
 FOUR = ["Anna", "Berti", "Carl", "Kurt"]

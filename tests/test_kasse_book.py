@@ -13,9 +13,12 @@ from sqlalchemy import select
 from support import enter, start_game
 from test_stammtisch import HARTENJAGEN, evening_of_three_games, import_game
 
-from scorekeeper import exports, games, ledger, ratings
+from scorekeeper import games
 from scorekeeper.db import db
+from scorekeeper.evenings import ledger
 from scorekeeper.models import Game, Group, KasseEntry
+from scorekeeper.records import exports
+from scorekeeper.season import ratings
 
 
 def group(app):

@@ -11,8 +11,8 @@ import uuid
 import pytest
 from support import enter, make_app, phone, start_game
 
-from scorekeeper import live
 from scorekeeper.db import db
+from scorekeeper.table import live
 
 HAND = {"hearts-A": "13", "queen": "B"}
 

@@ -12,9 +12,11 @@ from alembic.script import ScriptDirectory
 from flask_migrate import downgrade, upgrade
 from support import ROOT, drop_schema, phone
 
-from scorekeeper import engine, exports, standings
+from scorekeeper import engine
 from scorekeeper.db import db
 from scorekeeper.models import Game, Player, Result
+from scorekeeper.records import exports
+from scorekeeper.season import standings
 
 MIGRATIONS = str(ROOT / "migrations")
 REVISIONS = [s.revision for s in reversed(list(ScriptDirectory(MIGRATIONS).walk_revisions()))]

@@ -9,10 +9,12 @@ import pytest
 from sqlalchemy import select
 from support import DE, enter, start_game
 
-from scorekeeper import club, derived, renaming, scoring
+from scorekeeper.changes import derived, renaming
 from scorekeeper.db import db
 from scorekeeper.engine import hartenjagen
+from scorekeeper.group import club
 from scorekeeper.models import Game, Group, Player, Result
+from scorekeeper.table import scoring
 
 FOUR = ["Kurt", "Hubert", "Hermann", "Alfred"]
 SIX = ["A", "B", "C", "D", "E", "F"]

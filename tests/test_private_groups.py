@@ -5,9 +5,9 @@ import re
 import pytest
 from support import enter, join, make_app, phone, start_game
 
-from scorekeeper import security
 from scorekeeper.db import db
 from scorekeeper.models import Group
+from scorekeeper.web import security
 
 FOUR = ["A", "B", "C", "D"]
 pytestmark = pytest.mark.usefixtures("one_pin_window")

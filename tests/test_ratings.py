@@ -7,9 +7,10 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import select
 
-from scorekeeper import games, headtohead, ratings
+from scorekeeper import games
 from scorekeeper.db import db
 from scorekeeper.models import Evening, Game, Group, Player, Result
+from scorekeeper.season import headtohead, ratings
 
 
 def group_():

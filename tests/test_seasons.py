@@ -10,9 +10,9 @@ import pytest
 from support import join
 from test_stammtisch import HARTENJAGEN, HINTERSCHE, VIER_ANDERLE, import_game
 
-from scorekeeper import chronicle
 from scorekeeper.db import db
 from scorekeeper.models import Evening, Game, Group, Result
+from scorekeeper.season import chronicle
 
 
 def _group(client, name="tanne"):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import settlement
-from scorekeeper.settlement import Payment, payments
+from scorekeeper.evenings import settlement
+from scorekeeper.evenings.settlement import Payment, payments
 
 
 def assert_settles(balances: dict[str, int], result: list[Payment]) -> None:
@@ -229,7 +229,7 @@ def test_exact_opposites_are_paired_first_so_the_rest_fits_the_exact_search():
 @given(st.lists(st.integers(-10**7, 10**7), min_size=1, max_size=12),
        st.sampled_from([10, 50, 100]))
 def test_rounding_keeps_the_money_and_gives_each_player_coins(amounts, unit):
-    from scorekeeper.accounts import _round
+    from scorekeeper.evenings.accounts import _round
 
     balances = {f"P{i}": cents for i, cents in enumerate(amounts)}
     balances["Kasse"] = -sum(amounts)

@@ -11,9 +11,8 @@ from sqlalchemy import select, update
 from test_corrections import confirm_form
 from test_stammtisch import HARTENJAGEN, HINTERSCHE, import_game
 
-from scorekeeper import ledger
 from scorekeeper.db import db
-from scorekeeper.evenings import signoff
+from scorekeeper.evenings import ledger, signoff
 from scorekeeper.models import Evening, Group, KasseEntry, Player, Signoff
 
 PLAYERS = ["A", "B", "C", "D"]
@@ -251,7 +250,7 @@ def test_fines_and_the_signing_off_travel_with_the_groups_export(app, client, ru
                                                              "ok", "ok", "lock"]
     client.post(evening + "/rounding", data={"rounding": 100})  # the group's, not the evening's
     exported = client.get("/g/tanne/export.json").get_json()
-    from scorekeeper import exports
+    from scorekeeper.records import exports
     exported["slug"] = "kopie"
     with app.test_request_context():
         copy_ = exports.import_group(exported)
@@ -401,7 +400,7 @@ def test_an_export_with_a_made_up_rounding_is_refused_at_its_place(app, client, 
     evening, *_ = evening_of_two_games(runner, tmp_path)
     client.post(evening + "/signoff/ask")
     exported = client.get("/g/tanne/export.json").get_json()
-    from scorekeeper import exports
+    from scorekeeper.records import exports
     for bad in (False, 20, "10"):
         document = copy.deepcopy(exported)
         document["slug"] = "kaputt"

@@ -108,7 +108,7 @@ def test_a_group_that_rounds_pays_in_coins_and_the_kasse_takes_the_rest(client, 
     assert "Rundung" in page  # the differences are lines of their own
     exported = client.get("/g/tanne/export.json").get_json()
     assert exported["rounding_cents"] == unit  # the group's choice travels with its export
-    from scorekeeper import exports
+    from scorekeeper.records import exports
 
     exports.check_group(exported)
     with pytest.raises(ValueError, match="rounding_cents"):
@@ -219,7 +219,7 @@ def test_standings_per_season_and_all_time(client, runner, tmp_path):
     season = client.get("/g/tanne/standings?season=2025").get_data(as_text=True)
     assert "Hartenjagen" not in season
     with client.application.app_context():
-        from scorekeeper import standings
+        from scorekeeper.season import standings
 
         rows = standings.table(1)
         hintersche = {r["player"]: r for r in rows["games"]["hintersche"]["rows"]}
@@ -331,7 +331,7 @@ def test_while_the_kasse_holds_a_pot_the_next_game_takes_it_in_at_its_stake(clie
 def test_a_night_past_midnight_is_still_the_same_evening(app, monkeypatch):
     from types import SimpleNamespace
 
-    from scorekeeper import club
+    from scorekeeper.group import club
 
     class At(dt.datetime):
         moment = None

@@ -5,9 +5,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from scorekeeper import club, engine, records, scoring
+from scorekeeper import engine
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Entry, Game
+from scorekeeper.records import game_record
+from scorekeeper.table import scoring
 
 RECORDS = {name: lambda seed, name=name: generators.varied(name, 30, seed)
            for name in engine.all_games()}  # every game, each with its own generator
@@ -37,7 +40,7 @@ def test_after_random_adds_edits_and_undos_the_stored_state_is_a_full_replay(
     pool = RECORDS[kind](seed + 1)["hands"]  # other hands to correct entries with
     with app.app_context():
         group = club.group_for(f"g{seed}")
-        game = records.store_game(group, club.evening_for(group),
+        game = game_record.store_game(group, club.evening_for(group),
                                   {**rec, "hands": rec["hands"][:10]})
         db.session.commit()
         for action, pick in actions:

@@ -122,8 +122,8 @@ def elsewhere(action):
 
 def test_an_edit_made_from_an_outdated_read_is_refused(app):
     """Phone 1 reads the game, phone 2 adds a hand, phone 1's correction must not undo it."""
-    from scorekeeper import scoring
     from scorekeeper.models import Game
+    from scorekeeper.table import scoring
 
     client = app.test_client()
     path = start_game(client, "vier-anderle", ["A", "B", "C"])
@@ -144,8 +144,9 @@ def test_an_edit_made_from_an_outdated_read_is_refused(app):
 
 
 def test_a_rename_racing_a_new_hand_leaves_the_game_playable(app, monkeypatch):
-    from scorekeeper import renaming, scoring
+    from scorekeeper.changes import renaming
     from scorekeeper.models import Player
+    from scorekeeper.table import scoring
 
     client = app.test_client()
     path = start_game(client, "hartenjagen", FOUR)

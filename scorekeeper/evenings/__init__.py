@@ -1,5 +1,6 @@
-"""The evening as a whole, beyond its games: signing it off (`signoff`).
+"""The evening and its money, beyond any one game: what each person won and who pays whom with
+the fewest payments (`settlement`, pure), the evening's accounts across its games (`accounts`),
+the Kasse's book with its fines (`ledger`) and signing the evening off (`signoff`).
 
-A room of its own, so that what an evening holds besides its games has one place to go; the
-evening's money (accounts) and the Kasse's book (ledger) are to move in here with the house
-issue (27)."""
+May import: the engine, the games' adapters, `table`, `group`, `db`, `models`, `web.charts`.
+Nothing here commits: the application layer (`changes`) does."""

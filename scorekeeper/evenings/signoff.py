@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import accounts
-from ..db import db
-from ..models import Evening, Game, Group, Signoff, now
-from ..names import KASSE
+from scorekeeper.db import db
+from scorekeeper.evenings import accounts
+from scorekeeper.group.names import KASSE
+from scorekeeper.models import Evening, Game, Group, Signoff, now
 
 VERDICTS = ("ok", "objection")
 

@@ -4,10 +4,10 @@ used in the game record ("hintersche"). A game joins the app with `register` (se
 
 from __future__ import annotations
 
-from .base import Adapter
-from .hartenjagen import Hartenjagen
-from .hintersche import Hintersche
-from .vier_anderle import VierAnderle
+from scorekeeper.games.base import Adapter
+from scorekeeper.games.hartenjagen import Hartenjagen
+from scorekeeper.games.hintersche import Hintersche
+from scorekeeper.games.vier_anderle import VierAnderle
 
 GAMES: dict[str, Adapter] = {}
 

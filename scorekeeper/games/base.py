@@ -18,8 +18,8 @@ from typing import Any, ClassVar
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from ..engine import RuleError, options
-from .forms import GameForm
+from scorekeeper.engine import RuleError, options
+from scorekeeper.games.forms import GameForm
 
 # The template parts the shared pages include from a game's folder (``games/<name>/<part>``,
 # `Adapter.template`), besides one per entry form kind (`Adapter.FORMS`): every game has these,

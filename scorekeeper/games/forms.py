@@ -18,8 +18,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.i18n import messages_path
 from wtforms.validators import Optional, Regexp
 
-from ..engine import RuleError
-from ..i18n import rule_message
+from scorekeeper.engine import RuleError
+from scorekeeper.i18n import rule_message
 
 
 @functools.lru_cache(maxsize=8)

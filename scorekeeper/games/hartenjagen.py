@@ -12,10 +12,10 @@ from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, RadioField
 from wtforms.fields.choices import SelectChoice
 
-from .. import charts
-from ..engine import RuleError, hartenjagen
-from .base import Adapter, Record, Roster
-from .forms import GameForm, build, numbers, pick
+from scorekeeper.engine import RuleError, hartenjagen
+from scorekeeper.games.base import Adapter, Record, Roster
+from scorekeeper.games.forms import GameForm, build, numbers, pick
+from scorekeeper.web import charts
 
 CARD_LABELS = {"queen": ("♠", _l("Queen of spades")), "jack": ("♦", _l("Jack of diamonds")),
                "king": ("♠", _l("King of spades")), "ace": ("♠", _l("Ace of spades"))}

@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 from flask_babel import format_date, gettext
 from flask_babel import lazy_gettext as _l
 
-from .. import charts
-from ..engine import RuleError, hintersche
-from .base import Adapter, Record, Roster
-from .forms import GameForm, build, numbers, pick
+from scorekeeper.engine import RuleError, hintersche
+from scorekeeper.games.base import Adapter, Record, Roster
+from scorekeeper.games.forms import GameForm, build, numbers, pick
+from scorekeeper.web import charts
 
 
 def playoff_rows(keys: Any, tied: list[str] | None = None) -> list[list[str]]:

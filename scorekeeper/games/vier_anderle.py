@@ -18,12 +18,12 @@ from wtforms import BooleanField, HiddenField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length, Optional
 
-from ..display import money
-from ..engine import RuleError, vier_anderle
-from ..i18n import rule_message
-from ..names import name_error
-from .base import Adapter, Record, Roster
-from .forms import GameForm, build, numbers, ticks
+from scorekeeper.engine import RuleError, vier_anderle
+from scorekeeper.games.base import Adapter, Record, Roster
+from scorekeeper.games.forms import GameForm, build, numbers, ticks
+from scorekeeper.group.names import name_error
+from scorekeeper.i18n import rule_message
+from scorekeeper.web.display import money
 
 
 class HandForm(GameForm):

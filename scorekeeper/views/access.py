@@ -19,11 +19,11 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy.exc import SQLAlchemyError
 
-from .. import access, names
-from ..db import db
-from ..models import Player
-from .common import get_group_or_404
-from .forms import ConfirmForm, OwnerForm, PinForm, PinJoinForm
+from scorekeeper.db import db
+from scorekeeper.group import access, names
+from scorekeeper.models import Player
+from scorekeeper.views.common import get_group_or_404
+from scorekeeper.views.forms import ConfirmForm, OwnerForm, PinForm, PinJoinForm
 
 bp = Blueprint("access", __name__)
 

@@ -11,12 +11,14 @@ from flask import abort, g, jsonify, request
 from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import access, club, devices, games, scoring
-from ..db import db
-from ..evenings import signoff
-from ..games.base import Roster
-from ..models import MAX_ID, Entry, Evening, Fine, Game, Group, Membership, Player
-from ..names import SLUG
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.evenings import signoff
+from scorekeeper.games.base import Roster
+from scorekeeper.group import access, club, devices
+from scorekeeper.group.names import SLUG
+from scorekeeper.models import MAX_ID, Entry, Evening, Fine, Game, Group, Membership, Player
+from scorekeeper.table import scoring
 
 Row = TypeVar("Row", Player, Evening, Game, Fine)
 RECENT = 13  # entries whose effect a table shows: the sheet's 12 rows and the one before

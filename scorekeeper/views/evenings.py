@@ -20,14 +20,15 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import accounts, club, games, ledger, versions
-from ..db import db
-from ..display import money
-from ..evenings import signoff
-from ..i18n import localized
-from ..models import Evening, Fine, Group, KasseEntry, PaidPayment
-from .common import device, get_evening_or_404, get_group_or_404, get_owned_or_404
-from .forms import (
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.evenings import accounts, ledger, signoff
+from scorekeeper.group import club
+from scorekeeper.i18n import localized
+from scorekeeper.models import Evening, Fine, Group, KasseEntry, PaidPayment
+from scorekeeper.table import versions
+from scorekeeper.views.common import device, get_evening_or_404, get_group_or_404, get_owned_or_404
+from scorekeeper.views.forms import (
     BookFineForm,
     ConfirmForm,
     EveningForm,
@@ -37,6 +38,7 @@ from .forms import (
     SignoffForm,
     SignoffHoursForm,
 )
+from scorekeeper.web.display import money
 
 bp = Blueprint("evenings", __name__, url_prefix="/g/<slug>/evenings")
 

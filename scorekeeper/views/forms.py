@@ -34,10 +34,10 @@ from wtforms.validators import (
 )
 from wtforms.widgets import TextInput
 
-from .. import names
-from ..games.forms import Form
-from ..i18n import is_money
-from ..names import name_error
+from scorekeeper.games.forms import Form
+from scorekeeper.group import names
+from scorekeeper.group.names import name_error
+from scorekeeper.i18n import is_money
 
 
 def valid_name(form, field) -> None:

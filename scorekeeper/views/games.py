@@ -23,14 +23,17 @@ from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
-from .. import access, club, engine, games, scoring, standings
-from ..db import commit_keeping, db
-from ..evenings import signoff
-from ..i18n import problem_message, rule_message
-from ..models import Entry, Evening, Game, Group, Revision
-from ..names import name_error
-from . import forms
-from .common import (
+from scorekeeper import engine, games
+from scorekeeper.db import commit_keeping, db
+from scorekeeper.evenings import signoff
+from scorekeeper.group import access, club
+from scorekeeper.group.names import name_error
+from scorekeeper.i18n import problem_message, rule_message
+from scorekeeper.models import Entry, Evening, Game, Group, Revision
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
+from scorekeeper.views import forms
+from scorekeeper.views.common import (
     AtTable,
     device,
     get_game_or_404,
@@ -40,7 +43,7 @@ from .common import (
     roster,
     state_context,
 )
-from .forms import ConfirmForm
+from scorekeeper.views.forms import ConfirmForm
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
 PART = "X-Part"  # a request for a part of the page (the table page's content), and its answer

@@ -7,11 +7,23 @@ from flask_babel import gettext as _
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from .. import access, club, engine, exports, ledger, names, security, versions
-from ..db import db
-from ..models import Evening, Game, Group, Player
-from .common import get_group_or_404, get_player_or_404, live_answer, name_taken
-from .forms import ConfirmForm, GroupForm, OwnerForm, PlayerForm, RatingsForm, local_path
+from scorekeeper import engine
+from scorekeeper.db import db
+from scorekeeper.evenings import ledger
+from scorekeeper.group import access, club, names
+from scorekeeper.models import Evening, Game, Group, Player
+from scorekeeper.records import exports
+from scorekeeper.table import versions
+from scorekeeper.views.common import get_group_or_404, get_player_or_404, live_answer, name_taken
+from scorekeeper.views.forms import (
+    ConfirmForm,
+    GroupForm,
+    OwnerForm,
+    PlayerForm,
+    RatingsForm,
+    local_path,
+)
+from scorekeeper.web import security
 
 bp = Blueprint("groups", __name__)
 

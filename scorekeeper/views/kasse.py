@@ -10,13 +10,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from sqlalchemy import select
 
-from .. import club, ledger
-from ..db import db
-from ..display import money
-from ..evenings import signoff
-from ..models import MAX_ID, Evening, Fine, Group, KasseEntry
-from .common import YEARS, device, get_group_or_404, get_owned_or_404
-from .forms import ConfirmForm, FineForm, KasseForm
+from scorekeeper.db import db
+from scorekeeper.evenings import ledger, signoff
+from scorekeeper.group import club
+from scorekeeper.models import MAX_ID, Evening, Fine, Group, KasseEntry
+from scorekeeper.views.common import YEARS, device, get_group_or_404, get_owned_or_404
+from scorekeeper.views.forms import ConfirmForm, FineForm, KasseForm
+from scorekeeper.web.display import money
 
 bp = Blueprint("kasse", __name__, url_prefix="/g/<slug>/kasse")
 

@@ -8,9 +8,9 @@ from collections.abc import Callable
 
 from flask import Blueprint, Response, current_app
 
-from .. import versions
-from ..db import db
-from .common import get_game_or_404, get_group_or_404
+from scorekeeper.db import db
+from scorekeeper.table import versions
+from scorekeeper.views.common import get_game_or_404, get_group_or_404
 
 bp = Blueprint("live", __name__)
 

@@ -20,9 +20,10 @@ from flask import (
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 
-from .. import access, engine, games
-from ..i18n import COOKIE
-from .forms import GroupForm, local_path
+from scorekeeper import engine, games
+from scorekeeper.group import access
+from scorekeeper.i18n import COOKIE
+from scorekeeper.views.forms import GroupForm, local_path
 
 bp = Blueprint("main", __name__)
 

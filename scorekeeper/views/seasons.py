@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from .. import chronicle, club, ledger, ratings, standings, versions
-from ..db import db
-from ..evenings import signoff
-from ..models import Group
-from .common import YEARS, get_group_or_404
-from .forms import ChampionForm
+from scorekeeper.db import db
+from scorekeeper.evenings import ledger, signoff
+from scorekeeper.group import club
+from scorekeeper.models import Group
+from scorekeeper.season import chronicle, ratings, standings
+from scorekeeper.table import versions
+from scorekeeper.views.common import YEARS, get_group_or_404
+from scorekeeper.views.forms import ChampionForm
 
 bp = Blueprint("seasons", __name__, url_prefix="/g/<slug>/seasons")
 

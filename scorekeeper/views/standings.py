@@ -8,21 +8,22 @@ from flask import Blueprint, flash, redirect, render_template, request, url_for
 from flask_babel import format_date
 from flask_babel import gettext as _
 
-from .. import (
-    charts,
-    games,
-    headtohead,
-    ratings,
-    renaming,
-    scoring,
-    standings,
-    versions,
+from scorekeeper import games
+from scorekeeper.changes import renaming
+from scorekeeper.db import db
+from scorekeeper.evenings import signoff
+from scorekeeper.models import Game
+from scorekeeper.season import headtohead, ratings, standings
+from scorekeeper.table import scoring, versions
+from scorekeeper.views.common import (
+    YEARS,
+    get_game_or_404,
+    get_group_or_404,
+    get_player_or_404,
+    name_taken,
 )
-from ..db import db
-from ..evenings import signoff
-from ..models import Game
-from .common import YEARS, get_game_or_404, get_group_or_404, get_player_or_404, name_taken
-from .forms import PlayerForm
+from scorekeeper.views.forms import PlayerForm
+from scorekeeper.web import charts
 
 bp = Blueprint("standings", __name__, url_prefix="/g/<slug>")
 

@@ -8,10 +8,17 @@ import re
 from flask import Blueprint, render_template, request
 from sqlalchemy import select
 
-from .. import accounts, club, versions
-from ..db import db
-from ..models import Evening, Group
-from .common import get_evening_or_404, get_game_or_404, get_group_or_404, state_context
+from scorekeeper.db import db
+from scorekeeper.evenings import accounts
+from scorekeeper.group import club
+from scorekeeper.models import Evening, Group
+from scorekeeper.table import versions
+from scorekeeper.views.common import (
+    get_evening_or_404,
+    get_game_or_404,
+    get_group_or_404,
+    state_context,
+)
 
 bp = Blueprint("tv", __name__, url_prefix="/g/<slug>")
 

@@ -6,7 +6,8 @@ import pytest
 from conftest import PHONE, Shots
 from test_play import save, set_up_group, start
 
-from scorekeeper import assets, create_app
+from scorekeeper import create_app
+from scorekeeper.web import assets
 
 pytestmark = pytest.mark.browser
 

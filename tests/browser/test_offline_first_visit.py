@@ -7,9 +7,10 @@ from conftest import PHONE, Shots
 from test_play import set_up_group, start, tap
 from test_screens import PHONES
 
-from scorekeeper import club, scoring
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Game, Group
+from scorekeeper.table import scoring
 
 pytestmark = pytest.mark.browser
 

@@ -11,9 +11,12 @@ import records_vier_anderle
 from conftest import Shots, open_link
 from test_play import tap
 
-from scorekeeper import accounts, club, scoring, standings
 from scorekeeper.db import db
+from scorekeeper.evenings import accounts
+from scorekeeper.group import club
 from scorekeeper.models import Game, Group, PaidPayment
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 pytestmark = pytest.mark.browser
 

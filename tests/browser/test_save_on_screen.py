@@ -15,9 +15,10 @@ from test_pages import SMALL_TARGETS
 from test_play import card, chip, save
 from test_screens import PHONES, at
 
-from scorekeeper import club, scoring
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Game, Group
+from scorekeeper.table import scoring
 
 pytestmark = pytest.mark.browser
 

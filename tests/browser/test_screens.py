@@ -12,9 +12,10 @@ from support import make_app
 from test_accessible import every_page
 from test_pages import SMALL_TARGETS, WIDTH, seed
 
-from scorekeeper import club, scoring
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Game, Group
+from scorekeeper.table import scoring
 
 pytestmark = pytest.mark.browser
 

@@ -9,9 +9,11 @@ from conftest import ARTIFACTS, serving
 from support import make_app
 from test_pages import add_game, renamed
 
-from scorekeeper import club, scoring, standings
 from scorekeeper.db import db
+from scorekeeper.group import club
 from scorekeeper.models import Group
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 pytestmark = pytest.mark.browser
 

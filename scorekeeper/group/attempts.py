@@ -19,8 +19,8 @@ from sqlalchemy import delete, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 
-from .db import db
-from .models import Attempt, now
+from scorekeeper.db import db
+from scorekeeper.models import Attempt, now
 
 
 def count(key: str, window: dt.timedelta) -> float:

@@ -30,11 +30,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import games, standings
-from .db import db
-from .games.base import Record
-from .models import Evening, Group, Result
-from .names import KASSE
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.games.base import Record
+from scorekeeper.group.names import KASSE
+from scorekeeper.models import Evening, Group, Result
+from scorekeeper.season import standings
 
 BY = ("money", "average")  # how the champion is decided (Group.champion_by)
 

@@ -22,11 +22,11 @@ from markupsafe import Markup
 from sqlalchemy import case, delete, func, not_, or_, select
 from sqlalchemy.orm import load_only
 
-from . import accounts, charts
-from .db import db
-from .evenings import signoff
-from .models import Evening, Fine, Game, Group, KasseEntry, Result, now
-from .names import KASSE
+from scorekeeper.db import db
+from scorekeeper.evenings import accounts, signoff
+from scorekeeper.group.names import KASSE
+from scorekeeper.models import Evening, Fine, Game, Group, KasseEntry, Result, now
+from scorekeeper.web import charts
 
 FROM_GAMES = ("game", "rounding")  # derived from the games, rewritten by store_evening
 ENTERED = ("deposit", "withdrawal", "fine")  # entered by members, never rewritten

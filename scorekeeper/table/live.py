@@ -28,8 +28,8 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
 
-from .db import db
-from .models import Evening, Game, PaidPayment, Signoff
+from scorekeeper.db import db
+from scorekeeper.models import Evening, Game, PaidPayment, Signoff
 
 CHANNEL = "scorekeeper_live"  # the default; LIVE_CHANNEL (letters, digits, _) for another
 KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed

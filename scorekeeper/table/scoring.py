@@ -24,9 +24,10 @@ from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from . import engine, live
-from .db import db
-from .models import ENDED, Entry, Game, Revision, now
+from scorekeeper import engine
+from scorekeeper.db import db
+from scorekeeper.models import ENDED, Entry, Game, Revision, now
+from scorekeeper.table import live
 
 
 class StaleEntry(Exception):

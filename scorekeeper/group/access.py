@@ -29,10 +29,10 @@ from flask import (
 from sqlalchemy import and_, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from . import attempts, club
-from .db import db
-from .models import Group, Membership, Player, new_token
-from .names import SLUG
+from scorekeeper.db import db
+from scorekeeper.group import attempts, club
+from scorekeeper.group.names import SLUG
+from scorekeeper.models import Group, Membership, Player, new_token
 
 MEMBER, VIEW = "member", "view"
 READS = frozenset({"GET", "HEAD"})

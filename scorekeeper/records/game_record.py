@@ -8,10 +8,13 @@ import math
 import re
 from typing import Any
 
-from . import club, engine, names, scoring, standings
-from .db import db
-from .evenings import signoff
-from .models import Evening, Game, Group
+from scorekeeper import engine
+from scorekeeper.db import db
+from scorekeeper.evenings import signoff
+from scorekeeper.group import club, names
+from scorekeeper.models import Evening, Game, Group
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 DEEPEST = 32  # nesting far beyond any entry or rule option; deeper is not a record
 PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")

@@ -16,11 +16,11 @@ from typing import Any
 
 from sqlalchemy import delete, func, insert, select
 
-from . import accounts, games, ledger
-from .db import db
-from .evenings import signoff
-from .models import Evening, Game, Group, Result
-from .names import KASSE
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.evenings import accounts, ledger, signoff
+from scorekeeper.group.names import KASSE
+from scorekeeper.models import Evening, Game, Group, Result
 
 STORED = ("finished", "closed")  # the games whose rows are kept in Result
 

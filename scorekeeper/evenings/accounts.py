@@ -6,10 +6,11 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import select
 
-from . import games, settlement
-from .db import db
-from .models import Evening, Game, KasseEntry, PaidPayment
-from .names import KASSE
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.evenings import settlement
+from scorekeeper.group.names import KASSE
+from scorekeeper.models import Evening, Game, KasseEntry, PaidPayment
 
 # person -> (what, cents) from the games: a game, or None for the rounding
 Breakdown = dict[str, list[tuple[Game | None, int]]]

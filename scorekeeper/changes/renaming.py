@@ -5,9 +5,20 @@ from __future__ import annotations
 
 from sqlalchemy import select, update
 
-from . import engine, scoring, standings
-from .db import db
-from .models import Entry, Evening, Game, KasseEntry, PaidPayment, Player, Revision, Signoff
+from scorekeeper import engine
+from scorekeeper.db import db
+from scorekeeper.models import (
+    Entry,
+    Evening,
+    Game,
+    KasseEntry,
+    PaidPayment,
+    Player,
+    Revision,
+    Signoff,
+)
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 
 def rename_player(player: Player, new: str) -> None:

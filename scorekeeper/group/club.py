@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 from flask import current_app
 from sqlalchemy import or_, select
 
-from .db import db
-from .models import Evening, Game, Group, Player
-from .names import SLUG
+from scorekeeper.db import db
+from scorekeeper.group.names import SLUG
+from scorekeeper.models import Evening, Game, Group, Player
 
 
 def find_group(slug: str) -> Group | None:

@@ -11,9 +11,12 @@ from typing import Any
 
 from sqlalchemy import select
 
-from . import accounts, club, devices, engine, games, ledger, records, scoring, standings
-from .db import db
-from .models import (
+from scorekeeper import engine, games
+from scorekeeper.db import db
+from scorekeeper.evenings import accounts, ledger
+from scorekeeper.group import club, devices
+from scorekeeper.group.names import SLUG, name_problem, printable
+from scorekeeper.models import (
     ENDED,
     MAX_ID,
     Entry,
@@ -27,8 +30,10 @@ from .models import (
     Revision,
     Signoff,
 )
-from .names import SLUG, name_problem, printable
-from .records import check_json, show, step
+from scorekeeper.records import game_record
+from scorekeeper.records.game_record import check_json, show, step
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 FORMAT = "scorekeeper-group/1"
 FORMULA = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet reads a cell starting so as a formula
@@ -438,7 +443,7 @@ def _import_game(group: Group, evening: Evening, record: dict[str, Any], path: s
         if kept:  # refused here too: stored as the app kept it, read-only
             game = _store_kept(group, evening, record)
         else:
-            game = records.store_game(group, evening, record, revisions=False)
+            game = game_record.store_game(group, evening, record, revisions=False)
         if record.get("status") == "closed" and not kept:  # as the table could close it
             games.get(game.kind).closing(game.state)
     except ValueError as error:  # also the engine's RuleError: "hand 3: ..."

@@ -15,10 +15,10 @@ from fractions import Fraction
 
 from sqlalchemy import select
 
-from . import games
-from .db import db
-from .models import Group, Result
-from .names import KASSE
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.group.names import KASSE
+from scorekeeper.models import Group, Result
 
 
 @dataclass

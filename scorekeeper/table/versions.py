@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from .db import db
-from .models import Evening, Fine, Game, Group, KasseEntry, PaidPayment, Signoff
+from scorekeeper.db import db
+from scorekeeper.models import Evening, Fine, Game, Group, KasseEntry, PaidPayment, Signoff
 
 
 def group_version(group: Group) -> str:

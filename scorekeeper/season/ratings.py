@@ -17,9 +17,10 @@ from typing import Any, ClassVar
 from openskill.models import PlackettLuce
 from sqlalchemy import select
 
-from . import games, versions
-from .db import db
-from .models import Evening, Group, Result
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.models import Evening, Group, Result
+from scorekeeper.table import versions
 
 MODEL = PlackettLuce()  # OpenSkill's defaults: mu 25, sigma 25/3
 PROVISIONAL = 10  # fewer games than this: the rating is shown as provisional

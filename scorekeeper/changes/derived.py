@@ -14,9 +14,12 @@ import sys
 
 from sqlalchemy import select
 
-from . import engine, ledger, scoring, standings
-from .db import db
-from .models import Game, Group
+from scorekeeper import engine
+from scorekeeper.db import db
+from scorekeeper.evenings import ledger
+from scorekeeper.models import Game, Group
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
 
 
 def rebuild_game(game: Game, book: bool = True) -> str | None:
