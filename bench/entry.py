@@ -16,7 +16,7 @@ Flask app (no database) whose POST redirects to a GET rendering a small cached t
 
 Per database, one fresh app (tests/support.make_app, CSRF off) holds all nine games: the long
 ones are generated records (each game's own generator, bench/generators.py) imported with
-`game_record.import_game`; the phone joins the group first (tests/support.phone). Each entry posted
+`records.import_game`; the phone joins the group first (tests/support.phone). Each entry posted
 is the record's next hand, typed into the game's entry form before anything is timed (the
 adapter fills the form from the entry, as for a correction, with the engine's summary before
 it, played on from the imported hands), with a fresh idempotency key and the entry number.
@@ -46,7 +46,7 @@ from common import bare_app, bench_app, spread, timed_bare_entry  # noqa: E402
 from support import entry_fields, phone  # noqa: E402
 
 from scorekeeper import engine, games  # noqa: E402
-from scorekeeper.records import game_record
+from scorekeeper.changes import records
 
 SIZES = tuple(int(n) for n in os.environ.get("BENCH_SIZES", "20,2000,20000").split(","))
 N = int(os.environ.get("BENCH_N", "30"))
@@ -143,7 +143,7 @@ def run_database(database: str, made: dict[Key, dict[str, Any]]) -> bool:
     with app.app_context():
         for (kind, size), record in made.items():
             start = time.perf_counter()
-            game = game_record.import_game(dict(record, hands=record["hands"][:size]), SLUG)
+            game = records.import_game(dict(record, hands=record["hands"][:size]), SLUG)
             paths[kind, size] = f"/g/{SLUG}/games/{game.id}"
             posted[kind, size] = forms(app, kind, record, size, N * RUNS)
             print(f"  imported {kind} {size:,} hands in {time.perf_counter() - start:.1f} s")

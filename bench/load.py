@@ -82,9 +82,9 @@ def prepare_tables(url: str, count: int = 2 * PHONES) -> tuple[str, list[int]]:
     from sqlalchemy import text
 
     from scorekeeper import create_app
+    from scorekeeper.changes import records
     from scorekeeper.db import db
     from scorekeeper.models import Group
-    from scorekeeper.records import game_record
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
@@ -95,7 +95,7 @@ def prepare_tables(url: str, count: int = 2 * PHONES) -> tuple[str, list[int]]:
         FLOOR.create(db.engine)
         record = {"format": "scorekeeper-game/1", "game": "vier-anderle", "players": PLAYERS,
                   "hands": []}
-        games = [game_record.import_game(record, "tanne").id for _ in range(count)]
+        games = [records.import_game(record, "tanne").id for _ in range(count)]
         token = db.session.scalar(db.select(Group.token))
         db.engine.dispose()
     return token, games

@@ -36,8 +36,8 @@ from common import bench_app, compare_pages  # noqa: E402
 from support import phone  # noqa: E402
 
 from scorekeeper import engine, games  # noqa: E402
+from scorekeeper.changes import records
 from scorekeeper.db import db  # noqa: E402
-from scorekeeper.records import game_record
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
 
@@ -59,7 +59,7 @@ def main() -> int:
         for i in range(HANDS // GAME_HANDS):
             day = dt.date(2025, 1, 3) + dt.timedelta(days=7 * (i // 3))  # three games a week
             record = generators.random_record(kinds[i % len(kinds)], GAME_HANDS, i)
-            game = game_record.import_game(record, "tanne", day)
+            game = records.import_game(record, "tanne", day)
             if ENDED and game.status == "running":  # closed as the table closes it
                 try:
                     games.get(game.kind).closing(game.state)

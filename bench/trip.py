@@ -27,6 +27,10 @@ from support import enter, entry_fields, make_app, start_game  # noqa: E402
 from scorekeeper import engine, games  # noqa: E402
 
 PACKAGE = str(ROOT / "scorekeeper") + "/"
+# a comprehension runs inside the function that holds it (Python 3.12 inlines it, PEP 709; 3.11
+# gives it a frame of its own, and a generator's every step is a "call"): it is not a call into
+# a file, nor a way back into one
+INLINE = {"<listcomp>", "<setcomp>", "<dictcomp>", "<genexpr>"}
 
 
 def module(filename: str) -> str:
@@ -60,7 +64,8 @@ def trip_of(run) -> tuple[list[str], int]:
 
     def profile(frame, event, arg):
         nonlocal climbs
-        if event != "call" or not frame.f_code.co_filename.startswith(PACKAGE):
+        if event != "call" or not frame.f_code.co_filename.startswith(PACKAGE) \
+                or frame.f_code.co_name in INLINE:
             return
         callee = module(frame.f_code.co_filename)
         caller = frame.f_back
@@ -81,9 +86,12 @@ def trip_of(run) -> tuple[list[str], int]:
     return files, climbs
 
 
-def main() -> None:
+def trips() -> dict[str, tuple[list[str], int]]:
+    """Each registered game's trip (the files in order) and its calls back up: the first hand
+    of a new game, posted as the table page posts it."""
     app = make_app("sqlite", Path(tempfile.mkdtemp()), WTF_CSRF_ENABLED=False)
     client = app.test_client()
+    found = {}
     for name in engine.all_games():
         adapter = games.get(name)
         record = generators.random_record(name, 2, 1)
@@ -92,8 +100,13 @@ def main() -> None:
         before = engine.replay({**record, "hands": []}).summary()
         fields = entry_fields(app, adapter, record["hands"][0], before)
         answers = []
-        trip, climbs = trip_of(lambda: answers.append(enter(client, path, fields, seq=1)))  # noqa: B023
+        found[name] = trip_of(lambda: answers.append(enter(client, path, fields, seq=1)))  # noqa: B023
         assert answers[0].status_code == 302, answers[0].get_data(as_text=True)[:500]
+    return found
+
+
+def main() -> None:
+    for name, (trip, climbs) in trips().items():
         print(f"{name}: {len(set(trip))} files passed, {len(trip) - len(set(trip))} re-entries, "
               f"{climbs} calls back up")
         print("   " + " > ".join(Path(f).with_suffix("").as_posix().removeprefix("scorekeeper/")

@@ -1,55 +1,14 @@
-"""scorekeeper: the phone on the pub table that replaces the chalk slate."""
+"""scorekeeper: the phone on the pub table that replaces the chalk slate.
 
-import datetime as dt
+`create_app` builds the app; each part sets itself up with its own `init_app`. The house's map
+(its rooms and a hand's trip through them) is docs/architecture.md."""
+
 import os
-import secrets
-import time
-from pathlib import Path
 
 from flask import Flask
 from flask_wtf.csrf import CSRFProtect
-from jinja2 import ChoiceLoader, FileSystemLoader
 
-PACKAGE = Path(__file__).resolve().parent
-ROOT = PACKAGE.parent
-
-
-def _folder(name):
-    """templates/, static/ or migrations/: inside the package when installed from a wheel,
-    beside it in a checkout (and with `pip install -e .`)."""
-    inside = PACKAGE / name
-    return inside if inside.is_dir() else ROOT / name
-
-
-def _switch(name):
-    return os.environ.get(name, "").lower() in ("1", "true", "yes", "on")
-
-
-def _private_instance(app: Flask) -> None:
-    """The instance folder holds the secret key and the SQLite database: readable by the app's
-    own user only (the folder 0700, its files 0600). A missing secret key is made there on the
-    first start, never a fixed one that would let anybody sign cookies."""
-    folder = Path(app.instance_path)
-    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-    if not app.config.get("SECRET_KEY"):
-        key_file = folder / "secret_key"
-        try:  # the first of several workers starting at once writes it; the others read it
-            handle = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            os.write(handle, secrets.token_hex(32).encode())
-            os.close(handle)
-        except FileExistsError:
-            pass
-        for _ in range(50):  # written a moment ago by another worker
-            app.config["SECRET_KEY"] = key_file.read_text().strip()
-            if app.config["SECRET_KEY"]:
-                break
-            time.sleep(0.01)
-    database = folder / "scorekeeper.sqlite"
-    if app.config["SQLALCHEMY_DATABASE_URI"] == f"sqlite:///{database}" and not database.exists():
-        os.close(os.open(database, os.O_WRONLY | os.O_CREAT, 0o600))  # an empty SQLite file
-    for path in (folder, *folder.iterdir()):
-        if path.stat().st_uid == os.getuid():
-            path.chmod(0o700 if path.is_dir() else 0o600)
+from scorekeeper import settings
 
 
 def create_app(test_config=None):
@@ -59,96 +18,22 @@ def create_app(test_config=None):
         instance_relative_config=True,
         # the folder of the secret key and the SQLite database; beside the code by default
         instance_path=os.environ.get("SCOREKEEPER_INSTANCE") or None,
-        template_folder=str(_folder("templates")),
-        static_folder=None,  # served under a name that changes with the files (assets.py)
+        template_folder=str(settings.folder("templates")),
+        static_folder=None,  # served under a name that changes with the files (web/assets.py)
     )
-    app.config.from_mapping(
-        SQLALCHEMY_DATABASE_URI=os.environ.get("DATABASE_URL")
-        or "sqlite:///" + os.path.join(app.instance_path, "scorekeeper.sqlite"),
-        BABEL_DEFAULT_LOCALE="de",
-        BABEL_DEFAULT_TIMEZONE="Europe/Berlin",
-        BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
-        LANGUAGES=("de", "en", "nl"),
-        # no upload route: the largest real form, a new game in a group of 60 players with
-        # long names, is about 10 KB (tests/test_bad_input.py); a bigger body is refused (413)
-        MAX_CONTENT_LENGTH=64 * 1024,
-        # a phone keeps the groups it joined in the session cookie, for years
-        PERMANENT_SESSION_LIFETIME=dt.timedelta(days=5 * 365),
-        SESSION_REFRESH_EACH_REQUEST=False,  # five years from joining; no new cookie per poll
-        SESSION_COOKIE_HTTPONLY=True,
-        SESSION_COOKIE_SAMESITE="Lax",
-        SESSION_COOKIE_SECURE=_switch("SCOREKEEPER_HTTPS"),  # served over HTTPS only
-        BEHIND_PROXY=_switch("SCOREKEEPER_BEHIND_PROXY"),  # trust one proxy's X-Forwarded-*
-        # where the join link points when printed on the command line
-        PUBLIC_URL=os.environ.get("SCOREKEEPER_URL", "http://localhost:5000"),
-        # rate limits: in memory for one process; shared (redis://...) for several
-        RATELIMIT_STORAGE_URI=os.environ.get("RATELIMIT_STORAGE_URI", "memory://"),
-        RATELIMIT_KEY_PREFIX=os.environ.get("RATELIMIT_KEY_PREFIX", "scorekeeper"),
-        RATELIMIT_HEADERS_ENABLED=False,
-        # a table page stays open all evening; a hand kept on a phone without network takes a
-        # fresh token when it is sent (static/js/queue.js)
-        WTF_CSRF_TIME_LIMIT=24 * 3600,
-        # live updates: pushed over a stream (SCOREKEEPER_LIVE_STREAMS=0: the pages poll), sent
-        # to the other processes through this Redis or PostgreSQL (default: the rate limits'
-        # Redis, else a PostgreSQL database, else within the one process)
-        LIVE_STREAMS=os.environ.get("SCOREKEEPER_LIVE_STREAMS", "1") != "0",
-        LIVE_URL=os.environ.get("SCOREKEEPER_LIVE_URL", ""),
-        # the channel's name there: apps that share a database or Redis keep theirs apart
-        LIVE_CHANNEL=os.environ.get("SCOREKEEPER_LIVE_CHANNEL", "scorekeeper_live"),
-    )
-    if test_config is None:
-        app.config.from_pyfile("config.py", silent=True)
-    else:
-        app.config.from_mapping(test_config)
-    _private_instance(app)
+    settings.init_app(app, test_config)
 
-    from scorekeeper import cli, i18n
-    from scorekeeper import games as registry
-    from scorekeeper.db import db, migrate
-    from scorekeeper.group import access as access_rules
-    from scorekeeper.group import devices
+    from scorekeeper import cli, db, i18n, views
+    from scorekeeper.group import access
     from scorekeeper.table import live
-    from scorekeeper.views import (
-        access,
-        evenings,
-        games,
-        groups,
-        kasse,
-        main,
-        seasons,
-        standings,
-        tv,
-    )
-    from scorekeeper.views import live as live_views
-    from scorekeeper.web import assets, display, security
+    from scorekeeper.web import security
 
-    db.init_app(app)
-    migrate.init_app(app, db, directory=str(_folder("migrations")))
-    app.config.setdefault("DOCS_FOLDER", str(_folder("docs")))
+    db.init_app(app, settings.folder("migrations"))
     CSRFProtect(app)
     i18n.init_app(app)
-    app.jinja_env.filters.update(display.FILTERS, device=devices.device_label)
-    app.jinja_env.globals["url_for"] = display.page_url
-    app.jinja_env.globals["games_registry"] = registry.GAMES
-    folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
-    if folders:  # a game whose templates live outside the app's folder
-        app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader, folders)])
-    env = app.jinja_env
-    assets.init_app(app, _folder("static"), {  # each game's own CSS (its style part)
-        a.name: env.loader.get_source(env, a.template("style"))[0] if env.loader else ""
-        for a in registry.GAMES.values() if "style" in a.PARTS})
-    cli.init_app(app)
     security.init_app(app)
-    access_rules.init_app(app)
+    access.init_app(app)
     live.init_app(app)
-    app.register_blueprint(main.bp)
-    app.register_blueprint(access.bp)
-    app.register_blueprint(groups.bp)
-    app.register_blueprint(games.bp)
-    app.register_blueprint(evenings.bp)
-    app.register_blueprint(standings.bp)
-    app.register_blueprint(kasse.bp)
-    app.register_blueprint(seasons.bp)
-    app.register_blueprint(tv.bp)
-    app.register_blueprint(live_views.bp)
+    cli.init_app(app)
+    views.init_app(app, settings.folder("static"))
     return app

@@ -14,7 +14,7 @@ from flask.cli import with_appcontext
 from sqlalchemy.exc import SQLAlchemyError
 
 from scorekeeper import engine
-from scorekeeper.group import access
+from scorekeeper.group import links
 
 LOCAL_URL = "http://localhost:5000"  # PUBLIC_URL when nothing else is configured
 
@@ -78,7 +78,7 @@ def replay_command(path: str) -> None:
 @click.option("--evening", "evening_date", default=None, help="the evening's date, YYYY-MM-DD")
 def import_command(path: str, slug: str, evening_date: str | None) -> None:
     """Store a game record in a group (created as needed) and print the game's path."""
-    from scorekeeper.records import game_record
+    from scorekeeper.changes import records
 
     record = _load_record(path)
     try:
@@ -86,7 +86,7 @@ def import_command(path: str, slug: str, evening_date: str | None) -> None:
     except ValueError:
         raise click.ClickException(f"{evening_date!r} is not a date like 2026-11-30") from None
     try:
-        game = game_record.import_game(record, slug, day)
+        game = records.import_game(record, slug, day)
     except engine.RuleError as error:
         click.echo(_line(error.message()), err=True)
         sys.exit(1)
@@ -110,7 +110,7 @@ def _join_link(group) -> str:
         click.echo(f"(the link starts with {LOCAL_URL}: set SCOREKEEPER_URL, or SERVER_NAME and "
                    "PREFERRED_URL_SCHEME in instance/config.py, to the address the phones open)",
                    err=True)
-    return access.link(group)
+    return links.link(group)
 
 
 @click.command("export-group")
@@ -120,14 +120,14 @@ def _join_link(group) -> str:
 def export_group_command(slug: str, as_csv: bool) -> None:
     """Print a whole group as JSON (or CSV) on standard output."""
     from scorekeeper.group import club
-    from scorekeeper.records import exports
+    from scorekeeper.records import export
 
     try:
         group = club.find_group(slug)
         if group is None:
             raise click.ClickException(f"there is no group {slug!r}")
-        text = exports.group_csv(group) if as_csv else json.dumps(
-            exports.group_json(group), ensure_ascii=False, indent=1) + "\n"
+        text = export.group_csv(group) if as_csv else json.dumps(
+            export.group_json(group), ensure_ascii=False, indent=1) + "\n"
     except SQLAlchemyError as error:
         raise _database_error(error) from None
     click.echo(text, nl=False)
@@ -138,7 +138,7 @@ def export_group_command(slug: str, as_csv: bool) -> None:
 @with_appcontext
 def import_group_command(path: str) -> None:
     """Create a group from an `export-group` JSON file and print its path."""
-    from scorekeeper.records import exports
+    from scorekeeper.changes import records
 
     text = _read(path)
     try:
@@ -148,7 +148,7 @@ def import_group_command(path: str) -> None:
     except ValueError as error:
         raise click.ClickException(f"cannot import {path}: it is not JSON ({error})") from None
     try:
-        group = exports.import_group(data)  # stores nothing when it raises
+        group = records.import_group(data)  # stores nothing when it raises
     except ValueError as error:
         raise click.ClickException(f"cannot import {path}: {error}") from None
     except SQLAlchemyError as error:

@@ -1,7 +1,9 @@
 """The SQLAlchemy handle shared by the models and the views."""
 
 import sqlite3
+from pathlib import Path
 
+from flask import Flask
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import event
@@ -17,15 +19,10 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 
 
-def commit_keeping() -> None:
-    """Commit, keeping the rows loaded in the session as they are instead of expiring them:
-    for a caller that shows what it has just written (nothing is read again)."""
-    session = db.session()
-    session.expire_on_commit = False
-    try:
-        session.commit()
-    finally:
-        session.expire_on_commit = True
+def init_app(app: Flask, migrations: Path) -> None:
+    """The database of the app's settings, and its migrations (Flask-Migrate) in `migrations`."""
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(migrations))
 
 
 @event.listens_for(Engine, "connect")

@@ -100,6 +100,12 @@ class Evening(Model):
     locked_at: Mapped[dt.datetime | None]
     rounding_cents: Mapped[int | None]
 
+    @property
+    def asked(self) -> bool:
+        """Whether its players were asked to sign it off (it may be signed off since): else it
+        takes any change, and nothing of its sign-off needs reading."""
+        return self.signoff_at is not None or self.locked_at is not None
+
 
 class Signoff(Model):
     """One step of signing off an evening, never changed: the table was asked (``ask``), a

@@ -10,8 +10,8 @@ import random
 import generators
 
 from scorekeeper import engine, games
+from scorekeeper.changes import records
 from scorekeeper.db import db
-from scorekeeper.records import game_record
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
 
@@ -52,7 +52,7 @@ def fill(app, slug: str, first: dt.date, evenings: int, per_evening: int = 2,
                 if len(record["players"]) > len(company):
                     continue
                 players = rng.sample(company, len(company))
-                game = game_record.import_game(renamed(record, players + [
+                game = records.import_game(renamed(record, players + [
                     f"Gast {n}" for n in range(1, 20)]), slug, day)
                 stored += game.state["hands_played"]
                 if game.status == "running":

@@ -16,11 +16,11 @@ from support import DE, enter, phone, start_game
 from scorekeeper.changes import derived
 from scorekeeper.db import db
 from scorekeeper.engine import hartenjagen
-from scorekeeper.group import access, attempts
+from scorekeeper.group import attempts, pins
 from scorekeeper.models import Game, Group
-from scorekeeper.records import exports
+from scorekeeper.records import export
 
-pytestmark = pytest.mark.usefixtures("one_pin_window")
+pytestmark = pytest.mark.usefixtures("one_pin_window", "quick_pins")
 
 
 # --- the CSV's header row ----------------------------------------------------------------------
@@ -36,7 +36,7 @@ def test_the_csv_header_of_player_names_is_escaped_as_every_cell(client):
     header = rows[0]
     assert sorted(header[7:]) == sorted("'" + name for name in HOSTILE)
     for row in rows:
-        assert not any(cell.startswith(exports.FORMULA) for cell in row), row
+        assert not any(cell.startswith(export.FORMULA) for cell in row), row
 
 
 # --- PIN attempts ------------------------------------------------------------------------------
@@ -55,8 +55,8 @@ def _guess(app, pin="0000", name="Tanne", address="127.0.0.1", phone=None):
 def hashes(monkeypatch):
     """The PINs whose hash was checked."""
     checked = []
-    real = access.check_password_hash
-    monkeypatch.setattr(access, "check_password_hash",
+    real = pins.check_password_hash
+    monkeypatch.setattr(pins, "check_password_hash",
                         lambda stored, pin: checked.append(pin) or real(stored, pin))
     return checked
 
@@ -66,7 +66,7 @@ def test_made_up_group_names_cost_no_hash_and_one_address_is_capped_across_all_n
     _pin_group(client)
     answers = [_guess(app, name=f"Erfunden {n}") for n in range(12)]
     assert hashes == []  # no such group: nothing to hash
-    limit = access.ADDRESS_LIMIT[0]
+    limit = pins.ADDRESS_LIMIT[0]
     assert answers == [400] * limit + [429] * (12 - limit)
     # past the address's cap not even the real group with its right PIN is looked at
     assert _guess(app, pin="4711") == 429
@@ -113,7 +113,7 @@ def test_a_stranger_elsewhere_cannot_use_up_the_pin_of_the_groups_own_phones(app
 
 def test_past_its_limit_an_address_still_joins_with_the_link(app, client):
     _pin_group(client)
-    for _ in range(access.ADDRESS_LIMIT[0]):
+    for _ in range(pins.ADDRESS_LIMIT[0]):
         _guess(app)
     assert _guess(app, pin="4711") == 429
     assert phone(app).get("/g/tanne").status_code == 200  # the join link, from that address

@@ -7,9 +7,9 @@ from sqlalchemy import select
 from support import enter, phone, start_game
 
 from scorekeeper import engine
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.models import Game, PaidPayment, Result
-from scorekeeper.records import game_record
 from scorekeeper.web import display
 
 INT32 = 2**31
@@ -106,7 +106,7 @@ def test_a_hartenjagen_game_at_100_euros_a_point_is_stored_shown_and_settled_bey
     assert all(cents < -INT32 for name, cents in balances.items() if name != names[0])
 
     with app.app_context():
-        game = game_record.import_game(record, "tanne", dt.date(2026, 11, 27))
+        game = records.import_game(record, "tanne", dt.date(2026, 11, 27))
         path, evening = f"/g/tanne/games/{game.id}", game.evening_id
     client = phone(app)  # the group was made by the import: this phone joins it by its link
     _, results = game_of(app, path)

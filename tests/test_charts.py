@@ -257,3 +257,59 @@ def test_ticks_are_few_and_cover_the_range(lo, hi):
         ticks = _ticks(lo, hi, integers)
         assert 3 <= len(ticks) <= 5
         assert ticks[0] <= lo and ticks[-1] >= hi
+
+
+def test_a_single_series_is_green_above_the_zero_line_and_red_below():
+    root = parse(money([3, -2, 5]))
+    (line,) = root.iterfind(".//svg:polyline", NS)
+    (gradient,) = root.iterfind(".//svg:linearGradient", NS)
+    assert line.attrib["stroke"] == f"url(#{gradient.attrib['id']})"
+    stops = [(float(s.attrib["offset"]), s.attrib["stop-color"])
+             for s in gradient.iterfind("svg:stop", NS)]
+    (zero,) = lines_of(root, "zero")
+    top, bottom = float(gradient.attrib["y1"]), float(gradient.attrib["y2"])
+    # both colours change exactly at the zero line: green above, red below
+    assert [color for _, color in stops] == ["#0b6e4f", "#b3261e"]
+    assert stops[0][0] == stops[1][0]
+    assert top + stops[0][0] * (bottom - top) == pytest.approx(float(zero.attrib["y1"]), abs=0.1)
+    dots = [el.attrib["fill"] for el in root.iterfind(".//svg:circle", NS)]
+    assert dots == ["#0b6e4f", "#b3261e", "#0b6e4f"]
+    # all on one side: one plain colour, no gradient
+    for values, color in (([1, 4], "#0b6e4f"), ([-1, -4], "#b3261e")):
+        root = parse(money(values))
+        assert not root.findall(".//svg:linearGradient", NS)
+        assert {el.attrib["stroke"] for el in root.iterfind(".//svg:polyline", NS)} == {color}
+
+
+def test_series_beyond_the_palette_are_dashed_like_their_legend_line():
+    names = [f"P{i}" for i in range(10)]
+    root = parse(line_chart([(n, [("1", i), ("2", i + 1)]) for i, n in enumerate(names)],
+                            label="x"))
+    pens = [(el.attrib["stroke"], el.attrib.get("stroke-dasharray"))
+            for el in root.iterfind(".//svg:polyline", NS)]
+    legend = [(el.attrib["stroke"], el.attrib.get("stroke-dasharray"))
+              for el in lines_of(root, "legend")]
+    assert pens == legend and len(set(pens)) == 10  # each series told apart, as in its legend
+    assert pens[8][0] == pens[0][0] and pens[8][1] and not pens[0][1]
+    assert texts(root, "legend-label") == names
+
+
+def test_a_shorter_series_and_gaps_keep_their_place_on_the_x_axis():
+    root = parse(line_chart([("long", [("a", 1), ("b", 2), ("c", 3), ("d", 4)]),
+                             ("short", [("a", 4), ("b", None), ("c", 2)])], label="x"))
+    long, short = polylines(root)
+    assert [x for x, _ in short] == [long[0][0], long[2][0]]
+    assert texts(root, "xlabel") == ["a", "b", "c", "d"]
+    dots = [(float(el.attrib["cx"]), float(el.attrib["cy"]))
+            for el in root.iterfind(".//svg:circle", NS)]
+    assert dots == long + short  # a dot on every value drawn
+
+
+def test_bar_values_drop_the_unit_before_they_would_not_fit():
+    def values(count, value):
+        return texts(parse(bar_chart([(str(i), value) for i in range(count)], label="x",
+                                     unit="€")), "value")
+
+    assert values(4, 1234.5) == ["1.234,50\u00a0€"] * 4
+    assert values(5, 1234.5) == ["1.234,50"] * 5  # without the unit, the value still fits
+    assert values(9, 1234.5) == []  # not even that

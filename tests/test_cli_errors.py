@@ -8,7 +8,7 @@ import sqlalchemy
 from hostile import FOUR, _at, _copy, _counts, _import_group, _refused
 from support import start_game
 
-from scorekeeper.records import exports
+from scorekeeper.records import export
 
 # --- 4. no traceback for a bad file, a bad path or a database error -----------------------------
 
@@ -76,7 +76,7 @@ def test_export_group_says_so_in_one_line_when_the_database_fails(app, client, r
     def broken(group):
         raise sqlalchemy.exc.OperationalError("SELECT", {}, Exception("connection lost\nmore"))
 
-    monkeypatch.setattr(exports, "group_json", broken)
+    monkeypatch.setattr(export, "group_json", broken)
     _refused(runner.invoke(args=["export-group", "tanne"]), "connection lost")
 
 

@@ -14,18 +14,18 @@ from hostile import (
 from support import enter, start_game
 
 from scorekeeper import engine
-from scorekeeper.records import exports
+from scorekeeper.records import export
 
 # --- 5. the CSV never runs a formula in a spreadsheet -------------------------------------------
 
 @pytest.mark.parametrize("text", ["=1+2", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])
 def test_a_csv_cell_that_a_spreadsheet_would_run_starts_with_a_quote(text):
-    assert exports._cell(text) == "'" + text
+    assert export._cell(text) == "'" + text
 
 
 def test_plain_csv_cells_are_left_as_they_are():
     for value in ("Kurt", '{"Kurt": -5}', 7, "2026-11-30", "", "Krone = gut"):
-        assert exports._cell(value) == str(value)
+        assert export._cell(value) == str(value)
 
 
 def test_the_csv_export_neutralises_formulas_in_names_and_places(app, client):

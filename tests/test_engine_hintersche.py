@@ -723,6 +723,110 @@ def test_a_correction_that_puts_a_player_back_in_refuses_the_later_hand_that_lef
     assert (error.entry, error.code, error.field) == (4, "hintersche.points_missing", "A")
 
 
+# --- fast entry: three scores typed, the fourth fills itself ------------------------------------
+
+
+def completed(points: dict[str, Any], in_deal: list[str] = P) -> dict[str, Any]:
+    return hs.completed({"points": points}, in_deal)
+
+
+def refused(points: dict[str, Any], in_deal: list[str] = P) -> RuleError:
+    with pytest.raises(RuleError) as info:
+        completed(points, in_deal)
+    return info.value
+
+
+@settings(max_examples=400, deadline=None)
+@given(order=st.permutations(P),
+       scores=st.lists(st.sampled_from(sorted(hs.MAKEABLE)), min_size=3, max_size=3))
+def test_three_scores_leave_the_fourth_what_is_left_of_the_pack(order: list[str],
+                                                                 scores: list[int]) -> None:
+    typed, left_out = dict(zip(order, scores, strict=False)), order[3]
+    rest = TOTAL - sum(scores)
+    if rest < 0:
+        error = refused(typed)
+        assert (error.code, error.field) == ("hintersche.rest_over", "points")
+        assert error.params["total"] == sum(scores)
+        assert sorted(error.params["players"]) == sorted(typed)
+        return
+    if rest not in hs.MAKEABLE:  # 1 point: no card is worth it
+        assert (refused(typed).code, refused(typed).field) == ("hintersche.rest_not_makeable",
+                                                               left_out)
+        return
+    entry = completed(typed)
+    assert entry == {"points": {**typed, left_out: rest}}
+    assert list(entry["points"]) == P  # in the order of the deal's players, as given
+    # the whole deal is then judged like any other: never by its total, which is the pack's
+    table = hs.Table(list(P), None, {})
+    try:
+        table.apply(entry)
+    except RuleError as error:
+        assert error.code in ("hintersche.impossible", "hintersche.playoff_needed"), error
+        assert (error.code == "hintersche.impossible") != hs.deal_possible(
+            tuple(sorted(entry["points"].values())))
+    else:
+        assert table.history()[0]["points"] == {name: entry["points"][name] for name in P}
+
+
+def test_three_scores_over_the_pack_are_refused_in_players_words() -> None:
+    error = refused({"A": 80, "B": 40, "D": 30})
+    assert error.message() == "A, B and D already have 150 points together, more than the " \
+                              "140 in the pack"
+    assert error.message(DE) == "A, B und D haben zusammen schon 150 Augen, die Karten haben " \
+                                "nur 140"
+    assert error.message(NL).startswith("A, B en D hebben samen al 150 punten")
+
+
+def test_a_rest_no_cards_make_is_refused_at_the_player_left_out() -> None:
+    error = refused({"A": 137, "B": 2, "C": 0})
+    assert (error.code, error.field) == ("hintersche.rest_not_makeable", "D")
+    assert error.message() == "that leaves D 1 point of the 140, and no cards add up to that"
+    assert "D" in error.message(DE) and "1 Auge " in error.message(DE)
+
+
+def test_the_typed_scores_are_checked_where_they_were_typed() -> None:
+    error = refused({"A": 150, "B": 0, "C": 0})
+    assert (error.code, error.field) == ("hintersche.bad_points", "A")
+    error = refused({"A": 30, "B": 1, "C": 35})
+    assert (error.code, error.field) == ("hintersche.not_makeable", "B")
+    error = refused({"A": 30, "B": "viel", "C": 35})
+    assert (error.code, error.field) == ("not_a_number", "B")
+    assert completed({"A": 30.0, "B": 45, "C": 35}) == {
+        "points": {"A": 30, "B": 45, "C": 35, "D": 30}}
+
+
+@pytest.mark.parametrize("points, in_deal", [
+    ({"A": 30, "B": 45, "C": 35, "D": 30}, P),  # all typed
+    ({"A": 30, "B": 45}, P),  # two left out: the engine asks for each
+    ({"A": 30, "B": 45, "Z": 35}, P),  # somebody who does not play
+    ({"B": 50, "C": 40}, ["B", "C", "D"]),  # three in the deal: the pack is not all dealt
+    ({"B": 50}, ["B", "C"]),
+])
+def test_only_one_score_left_out_of_four_fills_itself(points: dict[str, Any],
+                                                       in_deal: list[str]) -> None:
+    entry = {"points": points, "all_tricks": None}
+    assert hs.completed(entry, in_deal) == entry
+    assert hs.fills_in(in_deal) == (len(in_deal) == 4)
+
+
+def test_the_rest_of_the_entry_is_kept() -> None:
+    entry = {"points": {"A": 40, "B": 40, "C": 30}, "playoffs": [{"A": 50, "B": 40}]}
+    assert hs.completed(entry, P) == {**entry, "points": {"A": 40, "B": 40, "C": 30, "D": 30}}
+    assert entry["points"] == {"A": 40, "B": 40, "C": 30}  # the entry given is not changed
+
+
+def test_a_record_hand_that_leaves_a_player_out_is_still_refused() -> None:
+    # completing is for typing: a record names every player in the deal, as before, so an old
+    # record replays as it did and a stored hand is never filled in behind the players' back
+    error = fails([{"points": {"A": 30, "B": 45, "C": 35}}])
+    assert (error.code, error.field) == ("hintersche.points_missing", "D")
+    # and typing any hand of a record with one score left out gives that hand back
+    for hand in [h for h in WORKED_EXAMPLE if len(h["points"]) == 4]:
+        for name in P:
+            typed = {p: v for p, v in hand["points"].items() if p != name}
+            assert completed(typed) == hand
+
+
 def test_whole_floats_are_accepted() -> None:
     table = play([{"points": {"A": 30.0, "B": 45, "C": 35, "D": 30}}])
     assert table.history()[0]["points"]["A"] == 30

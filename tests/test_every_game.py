@@ -10,9 +10,9 @@ import pytest
 from support import enter, entry_fields, rule_fields, start_game
 
 from scorekeeper import engine, games
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.models import Evening, Game, Group, Player, Result
-from scorekeeper.records import exports
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
 
@@ -144,7 +144,7 @@ def test_every_game_plays_through_every_page(app, client, name):
     assert client.get("/g/tanne/export.csv").status_code == 200
     export = client.get("/g/tanne/export.json").get_json()
     with app.app_context():
-        copy = exports.import_group({**export, "slug": "kopie", "name": "Kopie"})
+        copy = records.import_group({**export, "slug": "kopie", "name": "Kopie"})
         db.session.commit()
         imported = db.session.scalar(db.select(Game).where(Game.group_id == copy.id))
         assert (imported.kind, imported.status, imported.state) == (name, game.status, final)

@@ -14,11 +14,11 @@ from hypothesis import strategies as st
 from test_stammtisch import HARTENJAGEN, VIER_ANDERLE, evening_of_three_games, import_game
 
 from scorekeeper import engine, games
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.evenings import accounts
 from scorekeeper.group.names import KASSE
 from scorekeeper.models import Evening, Game, Group, Player, Result
-from scorekeeper.records import game_record
 from scorekeeper.season import chronicle, headtohead, standings
 from scorekeeper.table import scoring
 
@@ -124,7 +124,7 @@ def test_over_an_evening_the_settled_money_and_the_kasse_add_up_to_zero(app, see
         db.session.add(Group(slug=slug, name=slug, rounding_cents=rounding))
         db.session.commit()
         for seed, end in zip(seeds, ended, strict=False):
-            game = game_record.import_game(generators.random_record(kinds[seed % len(kinds)], 8,
+            game = records.import_game(generators.random_record(kinds[seed % len(kinds)], 8,
                                                                 seed), slug, dt.date(2026, 3, 6))
             if end and game.status == "running":
                 try:

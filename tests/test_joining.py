@@ -11,7 +11,7 @@ from support import enter, join, make_app, phone, start_game
 
 from scorekeeper import create_app
 from scorekeeper.db import db
-from scorekeeper.group import access, attempts
+from scorekeeper.group import access, attempts, pins
 from scorekeeper.models import Attempt, Group, Membership
 
 FOUR = ["Anna", "Berti", "Carl", "Kurt"]
@@ -184,8 +184,8 @@ def test_the_pin_check_does_the_same_work_whether_a_group_has_a_pin_or_not(
     _pin_group(client)  # Tanne has a PIN
     client.post("/groups", data={"name": "Linde"})  # Linde has none
     checked = []
-    real = access.check_password_hash
-    monkeypatch.setattr(access, "check_password_hash",
+    real = pins.check_password_hash
+    monkeypatch.setattr(pins, "check_password_hash",
                         lambda stored, pin: checked.append(stored.split("$")[0]) or real(stored,
                                                                                           pin))
     assert app.test_client().post("/join", data={"name": name, "pin": "0000"}).status_code == 400

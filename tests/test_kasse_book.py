@@ -14,10 +14,11 @@ from support import enter, start_game
 from test_stammtisch import HARTENJAGEN, evening_of_three_games, import_game
 
 from scorekeeper import games
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.evenings import ledger
 from scorekeeper.models import Game, Group, KasseEntry
-from scorekeeper.records import exports
+from scorekeeper.records import export
 from scorekeeper.season import ratings
 
 
@@ -309,12 +310,12 @@ def test_the_book_travels_with_the_groups_export(app, client, runner, tmp_path):
     copy_["slug"] = "kopie"
     with app.test_request_context():
         before = ledger.book(group(app), None)
-        imported = exports.import_group(copy_)
+        imported = records.import_group(copy_)
         after = ledger.book(imported, None)
         assert after.closing == before.closing == 320 + 150
         assert [(line.kind, line.cents, line.counted) for line in after.lines] == \
             [(line.kind, line.cents, line.counted) for line in before.lines]
-        again = exports.group_json(imported)
+        again = export.group_json(imported)
     assert again["kasse"] == exported["kasse"]
     for bad, where in (({"cancels": 3}, "kasse[0].cancels"), ({"kind": "fine"}, "kasse[0].kind"),
                        ({"cents": "12,50"}, "kasse[0].cents"), ({"cents": 0}, "kasse[0].cents"),
@@ -324,7 +325,7 @@ def test_the_book_travels_with_the_groups_export(app, client, runner, tmp_path):
         document["kasse"][0].update(bad)
         with app.test_request_context():
             try:
-                exports.import_group(document)
+                records.import_group(document)
             except ValueError as error:
                 assert str(error).startswith(where), error
             else:

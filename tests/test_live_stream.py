@@ -1,10 +1,16 @@
 """Live streams: a change is pushed to the pages that watch it once it is stored, a stream
 starts with the current version, and the changes travel between processes through Redis or
-PostgreSQL."""
+PostgreSQL.
 
+A stream that is never told what the test waits for fails the test within DEADLINE seconds
+instead of holding it (and the whole run) for ever."""
+
+import contextlib
 import os
 import queue
+import signal
 import socket
+import threading
 import time
 import uuid
 
@@ -15,21 +21,56 @@ from scorekeeper.db import db
 from scorekeeper.table import live
 
 HAND = {"hearts-A": "13", "queen": "B"}
+DEADLINE = 5.0  # s a test waits for a stream's next event (it is there at once when it comes)
+
+
+@contextlib.contextmanager
+def deadline(seconds, what):
+    """Fail the test with `what` if the block still runs after `seconds`: an alarm interrupts
+    whatever the test's thread waits for (a stream's inbox has no end of its own). pytest runs
+    the tests in the main thread, xdist's workers too: only it hears the alarm."""
+    assert threading.current_thread() is threading.main_thread()
+
+    def expire(signum, frame):
+        pytest.fail(f"{what} within {seconds} s")
+
+    before = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+
+
+class Events:
+    """A stream's events as an iterator of their data (comments skipped); each `next` waits
+    DEADLINE seconds at most, and a stream that ends fails the test as well."""
+
+    def __init__(self, response):
+        self.chunks = response.iter_encoded()
+        self.data: list[str] = []
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        with deadline(DEADLINE, "the stream told nothing"):
+            while not self.data:
+                chunk = next(self.chunks, None)
+                if chunk is None:
+                    pytest.fail("the stream ended")
+                self.data = [line.removeprefix("data: ") for line in chunk.decode().splitlines()
+                             if line.startswith("data: ")]
+        return self.data.pop(0)
 
 
 def events(client, path):
-    """The stream at `path` as an iterator of its events' data (comments skipped)."""
+    """The stream at `path` as `Events`, and its response (to close it)."""
     response = client.get(path, buffered=False)
     assert response.status_code == 200
     assert response.mimetype == "text/event-stream"
-    chunks = response.iter_encoded()
-
-    def read():
-        for chunk in chunks:
-            for line in chunk.decode().splitlines():
-                if line.startswith("data: "):
-                    yield line.removeprefix("data: ")
-    return read(), response
+    return Events(response), response
 
 
 def waiting(app, expected):
@@ -57,6 +98,23 @@ def test_a_table_hears_each_hand_another_phone_enters(app, client):
     assert next(stream) == "2"
     response.close()
     assert app.extensions["live"].hub.streams == {}  # a closed stream is forgotten
+
+
+def test_a_table_hears_only_of_its_own_game(app, client):
+    # two tables of the group: the other one is two hands ahead, so a version of the other
+    # game told to this table's stream shows (it is not this game's next)
+    mine = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    other = start_game(client, "hartenjagen", ["E", "F", "G", "H"])
+    for _ in range(2):
+        assert enter(client, other, {"hearts-E": "13", "queen": "F"}).status_code == 302
+    stream, response = events(phone(app), mine + "/live/stream")
+    assert next(stream) == "0"
+    assert enter(client, other, {"hearts-E": "13", "queen": "F"}).status_code == 302  # at 3
+    assert enter(client, mine, HAND).status_code == 302
+    assert waiting(app, [2]) == [2]  # both changes of the group reached the stream's inbox
+    assert next(stream) == "1"  # of them only its own game's
+    assert client.get(other + "/live").get_json()["version"] == 3
+    response.close()
 
 
 def test_a_group_page_is_told_to_ask_when_anything_of_the_group_changes(app, client):

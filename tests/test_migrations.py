@@ -13,9 +13,10 @@ from flask_migrate import downgrade, upgrade
 from support import ROOT, drop_schema, phone
 
 from scorekeeper import engine
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.models import Game, Player, Result
-from scorekeeper.records import exports
+from scorekeeper.records import export
 from scorekeeper.season import standings
 
 MIGRATIONS = str(ROOT / "migrations")
@@ -42,7 +43,7 @@ def group_data():
     hartenjagen = records_hartenjagen.random_record(6, seed=1)
     names = sorted(set(hintersche["players"] + vier_anderle["players"]
                        + hartenjagen["players"]))
-    return {"format": exports.FORMAT, "slug": "tanne", "name": "Tanne",
+    return {"format": export.FORMAT, "slug": "tanne", "name": "Tanne",
             "players": [{"name": n, "archived": False} for n in names],
             "evenings": [
                 {"date": "2025-11-27", "place": "Zur Tanne", "paid": [],
@@ -131,7 +132,7 @@ def table_names():
 def test_upgrade_from_each_earlier_revision_shows_the_games_as_a_fresh_import(app):
     data = group_data()
     with app.app_context():
-        exports.import_group(copy.deepcopy(data))
+        records.import_group(copy.deepcopy(data))
     fresh = pages(app)
     assert fresh["export"] == data
     assert "Kurt" in fresh["standings"]

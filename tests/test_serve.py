@@ -12,9 +12,9 @@ import pytest
 import slow_clients
 from support import DATABASES, database_url, make_app
 
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.models import Group
-from scorekeeper.records import game_record
 
 
 @pytest.mark.parametrize("kind", DATABASES)
@@ -23,7 +23,7 @@ def test_a_normal_request_is_answered_while_slow_sockets_are_held_open(kind, tmp
     with app.app_context():
         record = {"format": "scorekeeper-game/1", "game": "vier-anderle",
                   "players": ["A", "B", "C", "D"], "hands": []}
-        game = game_record.import_game(record, "tanne").id
+        game = records.import_game(record, "tanne").id
         token = db.session.scalar(db.select(Group.token))
     with app.app_context():
         db.engine.dispose()  # the served app has the database to itself

@@ -250,11 +250,12 @@ def test_fines_and_the_signing_off_travel_with_the_groups_export(app, client, ru
                                                              "ok", "ok", "lock"]
     client.post(evening + "/rounding", data={"rounding": 100})  # the group's, not the evening's
     exported = client.get("/g/tanne/export.json").get_json()
-    from scorekeeper.records import exports
+    from scorekeeper.changes import records
+    from scorekeeper.records import export
     exported["slug"] = "kopie"
     with app.test_request_context():
-        copy_ = exports.import_group(exported)
-        again = exports.group_json(copy_)
+        copy_ = records.import_group(exported)
+        again = export.group_json(copy_)
         assert again["evenings"] == exported["evenings"]
         assert again["fines"] == exported["fines"] and again["kasse"] == exported["kasse"]
         imported = db.session.scalars(select(Evening).where(Evening.group_id == copy_.id)).one()
@@ -264,7 +265,7 @@ def test_fines_and_the_signing_off_travel_with_the_groups_export(app, client, ru
     bad["evenings"][0]["signoff"]["steps"][0]["kind"] = "vielleicht"
     with app.test_request_context():
         try:
-            exports.import_group(bad)
+            records.import_group(bad)
         except ValueError as error:
             assert str(error).startswith("evenings[0].signoff.steps[0].kind"), error
         else:
@@ -400,14 +401,14 @@ def test_an_export_with_a_made_up_rounding_is_refused_at_its_place(app, client, 
     evening, *_ = evening_of_two_games(runner, tmp_path)
     client.post(evening + "/signoff/ask")
     exported = client.get("/g/tanne/export.json").get_json()
-    from scorekeeper.records import exports
+    from scorekeeper.changes import records
     for bad in (False, 20, "10"):
         document = copy.deepcopy(exported)
         document["slug"] = "kaputt"
         document["evenings"][0]["signoff"]["rounding_cents"] = bad
         with app.test_request_context():
             try:
-                exports.import_group(document)
+                records.import_group(document)
             except ValueError as error:
                 assert str(error).startswith("evenings[0].signoff.rounding_cents"), error
             else:

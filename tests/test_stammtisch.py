@@ -108,11 +108,11 @@ def test_a_group_that_rounds_pays_in_coins_and_the_kasse_takes_the_rest(client, 
     assert "Rundung" in page  # the differences are lines of their own
     exported = client.get("/g/tanne/export.json").get_json()
     assert exported["rounding_cents"] == unit  # the group's choice travels with its export
-    from scorekeeper.records import exports
+    from scorekeeper.records import check
 
-    exports.check_group(exported)
+    check.check_group(exported)
     with pytest.raises(ValueError, match="rounding_cents"):
-        exports.check_group({**exported, "rounding_cents": 7})
+        check.check_group({**exported, "rounding_cents": 7})
     assert client.post(evening + "/rounding", data={"rounding": 7}).status_code == 400
     assert client.post(evening + "/rounding", data={"rounding": 0}).status_code == 302
     assert client.get(evening + "/settlement.json").get_json()["balances_cents"] == exact

@@ -1,5 +1,6 @@
 """Renaming a player: in every game they sat in, in its entries and history, in payments, fines
-and the steps of signing an evening off."""
+and the steps of signing an evening off. Stored here, committed by the change that asks for it
+(`groups.rename_player`)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def rename_player(player: Player, new: str) -> None:
     """Rename a player in every game they sat in, replay those games and store the results.
     Each game's engine says where its entries name a player (`Table.renamed`).
 
-    Raises scoring.StaleEntry if one of the games changed meanwhile (nothing is written then).
+    Raises scoring.StaleEntry if one of the games changed meanwhile (the caller rolls back:
+    nothing is written then). The caller commits.
     """
     old = player.name
     games = db.session.scalars(select(Game).where(Game.group_id == player.group_id)).all()

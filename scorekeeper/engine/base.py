@@ -192,6 +192,24 @@ class Table(abc.ABC):
         """How many history rows the table keeps (since it was made or restored)."""
         return len(self._rows)
 
+    def apply_numbered(self, entry: Any, number: int) -> Row:
+        """`apply` entry `number` of a game's record: a RuleError carries the number and the
+        word for an entry of this game."""
+        try:
+            if not isinstance(entry, dict):
+                raise RuleError("entry_not_object")
+            return self.apply(entry)
+        except RuleError as error:
+            error.entry = number
+            error.entry_word = self.ENTRY_WORD
+            raise
+
+    def play(self, entry: Any, number: int) -> tuple[dict[str, Any], dict[str, Any]]:
+        """Apply entry `number` of a game's record; what it did (its row of the history, spelled
+        out) and the table after it (a snapshot)."""
+        self.apply_numbered(entry, number)
+        return self.last_rows(1)[0], self.snapshot()
+
     def last_rows(self, count: int = 1) -> list[dict[str, Any]]:
         """The history rows of the last `count` entries (applied since the table was made or
         restored), without spelling out the earlier ones."""

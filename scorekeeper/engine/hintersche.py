@@ -25,6 +25,9 @@ Entries (the record's ``hands`` list), one per deal:
   in the deal) from the one 36-card pack. With four players that is the whole pack (the points
   split the 140); with two, 18 cards are in play (4 to 136 points together), with three 27
   (42 to 140).
+  Fast entry (`completed`): with four players in the deal, one player's points may be left
+  out as the players type them; they are what the other three leave of the 140. The entry is
+  completed before it is recorded, so the record always names every player in the deal.
 - ``"all_tricks": "C"`` -- C took all 9 tricks: a march; the others must have 0 (in Vier-Strich
   that is all 140 points, a march by its points too).
 - ``"playoffs": [{"B": 40, "C": 30}, ...]`` -- the playoff deals of tied players, in order. Each
@@ -209,6 +212,10 @@ MESSAGES: dict[str, str] = {
                                  "deal{decides:=|most= (the most playoff points decide)|fewest= "
                                  "(the fewest playoff points decide)}"),
     f"{NAME}.playoff_not_needed": N_("too many playoff deals: this deal needs {needed}"),
+    f"{NAME}.rest_over": N_("{players:and} already have {total} points together, more than the "
+                            "{expected} in the pack"),
+    f"{NAME}.rest_not_makeable": N_("that leaves {player} {value:|point|points} of the "
+                                    "{expected}, and no cards add up to that"),
 }
 errors.register_messages(MESSAGES)
 
@@ -336,6 +343,40 @@ def _read_number(name: str, value: Any, field: str) -> int:
     if number not in MAKEABLE:
         raise RuleError(f"{NAME}.not_makeable", field=field, player=name, value=number)
     return number
+
+
+def fills_in(in_deal: Sequence[str]) -> bool:
+    """Whether one score of a deal among these players may be left out to fill itself in
+    (`completed`): with the whole pack dealt, four players."""
+    return len(in_deal) == FULL_TABLE
+
+
+def completed(entry: Mapping[str, Any], in_deal: Sequence[str]) -> dict[str, Any]:
+    """The entry with the points of the one player left out filled in (rules: Entering a deal).
+
+    With four players in the deal (`in_deal`, as the report's ``in_deal`` names them) the whole
+    pack is dealt, so the last score is what the other three leave of the 140: the players type
+    three and the fourth fills itself. Their scores are checked first, each where it was typed;
+    three that already hold more than the pack, or leave a score no cards make, are refused in
+    their words. Any other entry (every player named, two or more left out, fewer players in
+    the deal, a name not in the deal) comes back as it is, for `Table.apply` to judge.
+    """
+    points = entry.get("points")
+    if not fills_in(in_deal) or not isinstance(points, Mapping):
+        return dict(entry)
+    left_out = [name for name in in_deal if name not in points]
+    if len(left_out) != 1 or not set(points) <= set(in_deal):
+        return dict(entry)
+    typed = {name: _read_number(name, value, name) for name, value in points.items()}
+    rest = TOTAL - sum(typed.values())
+    (player,) = left_out
+    if rest < 0:
+        raise RuleError(f"{NAME}.rest_over", field="points", players=list(typed),
+                        total=TOTAL - rest, expected=TOTAL)
+    if rest not in MAKEABLE:
+        raise RuleError(f"{NAME}.rest_not_makeable", field=player, player=player, value=rest,
+                        expected=TOTAL)
+    return {**entry, "points": {name: typed.get(name, rest) for name in in_deal}}
 
 
 Seats = tuple[int, ...]

@@ -39,14 +39,7 @@ def start(record: Mapping[str, Any]) -> games.Table:
 def apply_all(table: games.Table, entries: Iterable[Any], first: int = 1) -> games.Table:
     """Apply entries in order; a RuleError carries the number of the entry that broke a rule."""
     for number, entry in enumerate(entries, start=first):
-        try:
-            if not isinstance(entry, dict):
-                raise RuleError("entry_not_object")
-            table.apply(entry)
-        except RuleError as error:
-            error.entry = number
-            error.entry_word = table.ENTRY_WORD
-            raise
+        table.apply_numbered(entry, number)
     return table
 
 

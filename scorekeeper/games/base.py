@@ -61,6 +61,13 @@ class Roster:
         self._names = None if read else (tuple(active), tuple(everyone))
         self._read = read
 
+    @classmethod
+    def of(cls, group: Any) -> Roster:
+        """The players of `group` (a stored group: its `players`, each with `name` and
+        `archived`), read when a form first asks."""
+        return cls(read=lambda: ([p.name for p in group.players if not p.archived],
+                                 [p.name for p in group.players]))
+
     def _loaded(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
         if self._names is None:
             active, everyone = self._read()  # type: ignore[misc]

@@ -35,14 +35,12 @@ class DealForm(GameForm):
     playoffs: ClassVar[list[list[str]]]
 
     def entry(self) -> dict[str, Any] | None:
-        points = {name: self[f"points-{name}"].data for name in self.dealing}
-        blank = [name for name, value in points.items() if value is None]
-        if len(self.dealing) == 4 and len(blank) == 1 and not self.has_errors():
-            # the last score fills itself: what is left of the pack's card points
-            points[blank[0]] = hintersche.TOTAL - sum(v for v in points.values() if v is not None)
-            blank = []
-        for name in blank:
-            self.field_error(f"points-{name}", gettext("Please enter the points."))
+        typed = {name: value for name in self.dealing
+                 if (value := self[f"points-{name}"].data) is not None}
+        points = self._completed(typed)
+        for name in self.dealing:
+            if name not in points and not self[f"points-{name}"].errors and not self.problems:
+                self.field_error(f"points-{name}", gettext("Please enter the points."))
         deals = []
         for i, row in enumerate(self.playoffs):
             deal = {name: self[f"playoff-{i}-{name}"].data for name in row}
@@ -62,6 +60,18 @@ class DealForm(GameForm):
         if self.all_tricks.data:
             entry["all_tricks"] = self.all_tricks.data
         return entry
+
+    def _completed(self, typed: dict[str, int]) -> dict[str, int]:
+        """The points typed, and a score left out filled in as the engine's rules say (only
+        once every field typed in reads as a number, else a typing slip would count as left
+        out)."""
+        if self.has_errors():
+            return typed
+        try:
+            return dict(hintersche.completed({"points": typed}, self.dealing)["points"])
+        except RuleError as error:
+            self.show(error)
+            return typed
 
     @classmethod
     def fill(cls, entry: Mapping[str, Any], before: Mapping[str, Any]) -> dict[str, Any]:

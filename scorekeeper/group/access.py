@@ -1,48 +1,36 @@
-"""Who may see a group: the phones that joined it by its join link (members), its view link
-(view) or its PIN.
+"""Who may see a group: this phone (its cookie), the groups it joined by a join link (members),
+a view link (view) or a PIN (`pins`), and what it may do there.
 
 A phone's cookie holds one random device id, whatever the number of groups; its memberships are
 rows on the server (`Membership`), found by the id's hash. Each keeps a fingerprint of the token
-the phone joined with: renewing the join link replaces the token, so every fingerprint taken from
-the old one stops matching. Without access a group answers exactly what a group that does not
-exist answers (404).
+the phone joined with (`links`): renewing the join link replaces the token, so every fingerprint
+taken from the old one stops matching. Without access a group answers exactly what a group that
+does not exist answers (404).
+
+What a hand's request passes through (`this_phone`, `admit`, `role`) is here, in one module.
+Nothing here commits: the application layer (`changes.groups`) does.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import functools
 import hashlib
 import hmac
 import secrets
 
-from flask import (
-    abort,
-    current_app,
-    g,
-    make_response,
-    render_template,
-    request,
-    session,
-    url_for,
-)
+from blinker import Namespace
+from flask import abort, g, make_response, render_template, request, session
 from sqlalchemy import and_, select
-from werkzeug.security import check_password_hash, generate_password_hash
 
 from scorekeeper.db import db
-from scorekeeper.group import attempts, club
 from scorekeeper.group.names import SLUG
-from scorekeeper.models import Group, Membership, Player, new_token
+from scorekeeper.models import Group, Membership, Player
 
 MEMBER, VIEW = "member", "view"
 READS = frozenset({"GET", "HEAD"})
-# PIN attempts, right or wrong, counted before the PIN is checked, in sliding windows: from one
-# address for all group names together, before a group is even looked up (so made-up names
-# cost no hash) ...
-ADDRESS_LIMIT = (10, dt.timedelta(minutes=15))
-# ... then per group from one address, and per group and day from one address and from one
-# phone (its cookie), so a stranger elsewhere cannot use up the attempts of the group's phones
-PIN_LIMITS = ((5, dt.timedelta(minutes=15)), (20, dt.timedelta(days=1)))
+# sent when a phone comes with the groups of a cookie from before memberships were kept on the
+# server: the application layer's receiver (changes.groups.adopt_old_cookie) moves them over
+# with `adopt_old_cookie` below and commits, also on a page that stores nothing else
+OLD_COOKIE = Namespace().signal("old-cookie")
 
 
 def _fingerprint(token: str) -> str:
@@ -63,9 +51,10 @@ def _this_device() -> str:
     return str(_device())
 
 
-def _adopt_old_cookie() -> None:
+def adopt_old_cookie() -> None:
     """A phone from before memberships were kept on the server carries its groups in the
-    cookie: they become its memberships (checked against the tokens as any other)."""
+    cookie: they become its memberships (checked against the tokens as any other). The caller
+    commits."""
     old = session.pop("groups", None)
     if not isinstance(old, dict):
         return
@@ -76,7 +65,6 @@ def _adopt_old_cookie() -> None:
             continue
         if db.session.get(Group, int(group_id)) is not None:
             _keep(device, int(group_id), str(entry[0]), str(entry[1])[:64])
-    db.session.commit()
 
 
 def _keep(device: str, group_id: int, kind: str, fingerprint: str) -> Membership:
@@ -149,9 +137,9 @@ def group_or_404(slug: str, view: bool = False) -> Group:
 
 def this_phone() -> str | None:
     """The hash of this phone's device id, if it has one (the groups of a cookie from before
-    memberships were kept on the server moved over first)."""
+    memberships were kept on the server moved over first: `OLD_COOKIE`)."""
     if "groups" in session:
-        _adopt_old_cookie()
+        OLD_COOKIE.send()
     return _device()
 
 
@@ -167,72 +155,6 @@ def admit(group: Group | None, membership: Membership | None, owner: str | None,
         abort(404)
     g.role, g.membership, g.owner = kind, membership, owner
     return group
-
-
-def by_token(token: str) -> tuple[Group, str] | None:
-    """The group and role a join or view link opens."""
-    if not 16 <= len(token) <= 64 or not token.replace("-", "").replace("_", "").isalnum():
-        return None
-    group = club.find_group_by_token(token)
-    if group is None:
-        return None
-    return group, MEMBER if hmac.compare_digest(group.token, token) else VIEW
-
-
-def renew(group: Group) -> None:
-    """New join and view links; every phone that joined with the old ones (or the PIN) is shut
-    out, and the PIN is cleared: it let phones in as well."""
-    group.token = new_token()
-    group.view_token = new_token()
-    group.pin_hash = None
-
-
-def set_pin(group: Group, pin: str | None) -> None:
-    group.pin_hash = generate_password_hash(pin) if pin else None
-
-
-@functools.cache
-def _no_pin() -> str:
-    """A hash no PIN opens, checked for a group without a PIN, so the answer takes as long as
-    for a group with one (it would tell otherwise which groups have one)."""
-    return generate_password_hash(secrets.token_hex())
-
-
-def pin_opens(group: Group | None, pin: str) -> bool:
-    """Whether the PIN opens the group; as slow for a group without a PIN. A name no group has
-    costs no hash (a group's name is not secret: creating one of that name tells it is taken)."""
-    if group is None:
-        return False
-    opens = check_password_hash(group.pin_hash or _no_pin(), pin)
-    return bool(group.pin_hash and opens)
-
-
-def pin_attempt(slug: str, address: str) -> tuple[bool, Group | None]:
-    """Count one PIN attempt for the group called `slug` from `address` and commit the counts:
-    whether it is within the limits, and the group (None if there is none). Counted before the
-    PIN is checked, so guesses sent all at once are refused like guesses one after the other;
-    past the address's limit nothing is looked up."""
-    within = attempts.count(f"pin:{address}", ADDRESS_LIMIT[1]) <= ADDRESS_LIMIT[0]
-    group = club.find_group(slug) if within else None
-    if group is not None:
-        (quarter, day), device = PIN_LIMITS, _device()
-        limits = [(f"pin:{group.id}:{address}", quarter), (f"pin:{group.id}:{address}", day)]
-        if device is not None:  # a phone hopping between addresses counts as one
-            limits.append((f"pin:{group.id}:{device}", day))
-        within = all(attempts.count(key, window) <= limit for key, (limit, window) in limits)
-    db.session.commit()
-    attempts.clean()
-    return within, group
-
-
-def link(group: Group, kind: str = MEMBER) -> str:
-    """The group's join (or view) link, absolute: on the server's address when serving a request,
-    else (the command line) on PUBLIC_URL."""
-    token = group.token if kind == MEMBER else group.view_token
-    if request:
-        return url_for("access.join", token=token, _external=True)
-    path = current_app.url_map.bind("").build("access.join", {"token": token})
-    return current_app.config["PUBLIC_URL"].rstrip("/") + path
 
 
 def init_app(app) -> None:

@@ -1,16 +1,14 @@
-"""Import of game records (the format of `replay`, export and import)."""
+"""Game records (the format of `replay`, of a group's export and of `import`): checked as JSON
+the forms would make, and stored as a game of an evening."""
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import math
 import re
 from typing import Any
 
 from scorekeeper import engine
-from scorekeeper.db import db
-from scorekeeper.evenings import signoff
 from scorekeeper.group import club, names
 from scorekeeper.models import Evening, Game, Group
 from scorekeeper.season import standings
@@ -58,32 +56,13 @@ def check_json(value: Any, path: str = "", depth: int = 0) -> None:
             check_json(item, step(path, key), depth + 1)
 
 
-def import_game(record: dict[str, Any], slug: str, day: dt.date | None = None) -> Game:
-    """Store a whole game record in a group, creating the group and players as needed.
-
-    The record is replayed first, so nothing is stored unless every entry is valid.
-    """
-    check_json(record)
-    try:
-        group = club.group_for(slug)
-        evening = club.evening_for(group, day)
-        if signoff.locked(evening, group):
-            raise ValueError(f"the evening of {evening.date} has been signed off: a member "
-                             "can reopen it on its page")
-        game = store_game(group, evening, record)
-        db.session.commit()
-    except Exception:
-        db.session.rollback()
-        raise
-    return game
-
-
 def store_game(group: Group, evening: Evening, record: dict[str, Any],
                revisions: bool = True) -> Game:
     """Replay a record and store it as a game of the evening; everybody who sat at the table
     (also who joined in a table change) becomes a player of the group.
 
-    A RuleError or ValueError may come after rows were added: the caller rolls back."""
+    A RuleError or ValueError may come after rows were added: the caller rolls back
+    (changes.records)."""
     engine.record.start(record)  # the header: format, game, players, first dealer, rules
     hands = record.get("hands", [])
     if not isinstance(hands, list):

@@ -83,11 +83,7 @@ def play_on(table: Any, hands: list[dict[str, Any]], first: int) -> list[tuple[A
     """Apply `hands` (numbered from `first`) to `table`; return each one's (effect, snapshot).
 
     A RuleError names the entry that breaks a rule; `table` is then partly played."""
-    derived = []
-    for number, data in enumerate(hands, start=first):
-        engine.record.apply_all(table, [data], first=number)
-        derived.append((table.last_rows(1)[0], table.snapshot()))
-    return derived
+    return [table.play(data, number) for number, data in enumerate(hands, start=first)]
 
 
 def status_of(table: engine.games.Table) -> str:
@@ -97,7 +93,9 @@ def status_of(table: engine.games.Table) -> str:
 def claim(game: Game, **values: Any) -> None:
     """Write `values` to the game and bump its version, unless somebody else changed the game
     since we read it (then raise StaleEntry: the caller rolls back and asks again)."""
-    values = {"version": game.version + 1, "updated_at": now(), **values}
+    values = {"version": game.version + 1, **values}
+    if "updated_at" not in values:
+        values["updated_at"] = now()
     channel = live.announced_by_database()  # the UPDATE itself tells the watchers, on commit
     notify = channel is not None
     # on the session's connection, as Core: the ORM has nothing to synchronise (the object is
@@ -125,13 +123,14 @@ def _claim(columns: tuple[str, ...], notify: bool) -> Any:
     return statement.returning(live.NOTIFY_GAME) if notify else statement
 
 
-def save_state(game: Game, table: engine.games.Table, count: int | None = None) -> None:
-    """Store the replayed state (and the new number of entries). The caller writes the game's
-    standings rows (`standings.store`)."""
+def save_state(game: Game, table: engine.games.Table, count: int | None = None,
+               **values: Any) -> None:
+    """Store the replayed state (and the new number of entries; `values`: more of the game's
+    columns). The caller writes the game's standings rows (`standings.store`)."""
     if game.status in ENDED:
         raise StaleEntry()
     claim(game, entry_count=game.entry_count if count is None else count,
-          state=table.summary(), status=status_of(table))
+          state=table.summary(), status=status_of(table), **values)
 
 
 def start_game(game: Game, hands: Sequence[dict[str, Any]] = (), device: str = "",
@@ -242,7 +241,7 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
     added = {"game_id": game.id, "seq": seq, "data": data, "effect": effect,
              "snapshot": after, "created_at": stamp, "updated_at": stamp}
     try:
-        save_state(game, table, seq)
+        save_state(game, table, seq, updated_at=stamp)
         # written as Core inserts: nothing reads the rows back as objects in this request, and
         # the ORM's unit of work would cost more than the two statements themselves
         connection = db.session.connection()

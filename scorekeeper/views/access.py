@@ -17,10 +17,10 @@ from flask import (
 )
 from flask_babel import gettext as _
 from markupsafe import Markup
-from sqlalchemy.exc import SQLAlchemyError
 
+from scorekeeper.changes import groups as change
 from scorekeeper.db import db
-from scorekeeper.group import access, names
+from scorekeeper.group import access, links
 from scorekeeper.models import Player
 from scorekeeper.views.common import get_group_or_404
 from scorekeeper.views.forms import ConfirmForm, OwnerForm, PinForm, PinJoinForm
@@ -49,7 +49,7 @@ def join(token: str):
     """A join link (or view link) names the group and asks for one tap: only that tap (a POST
     with its CSRF token) puts this phone into the group, so a page elsewhere that sends the phone
     to a link cannot."""
-    found = access.by_token(token)
+    found = links.by_token(token)
     if found is None:
         abort(404)
     group, kind = found
@@ -57,8 +57,7 @@ def join(token: str):
     if access.role(group) in (access.MEMBER, kind):  # in already: straight to the group
         return redirect(url_for("groups.home", slug=group.slug))
     if form.validate_on_submit():
-        access.grant(group, kind)
-        db.session.commit()
+        change.join(group, kind)
         return redirect(url_for("groups.home", slug=group.slug))
     return render_template("access/join_link.html", group=group, kind=kind, form=form)
 
@@ -68,17 +67,14 @@ def join_with_pin():
     form = PinJoinForm()
     if form.validate_on_submit():
         try:
-            allowed, group = access.pin_attempt(names.slugify(form.name.data), _address())
-        except SQLAlchemyError:  # the count could not be kept: no attempt goes uncounted
-            db.session.rollback()
+            tried = change.join_with_pin(form.name.data, form.pin.data, _address())
+        except change.NotCounted:  # the count could not be kept: no attempt goes uncounted
             current_app.logger.exception("PIN attempts could not be counted")
             return render_template("errors/try_later.html"), 503
-        if not allowed:
+        if not tried.within:
             return render_template("errors/429.html"), 429
-        if access.pin_opens(group, form.pin.data):
-            access.grant(group, access.MEMBER)
-            db.session.commit()
-            return redirect(url_for("groups.home", slug=group.slug))
+        if tried.group is not None:
+            return redirect(url_for("groups.home", slug=tried.group.slug))
         form.pin.errors.append(_("No group has this name and PIN."))
     return render_template("access/join.html", form=form), 400 if form.errors else 200
 
@@ -89,9 +85,7 @@ def leave(slug: str):
     group = get_group_or_404(slug)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    access.leave(group)
-    db.session.commit()
-    flash(_("This phone has left %(group)s.", group=group.name))
+    flash(change.leave(group).message)
     return redirect(url_for("main.index"))
 
 
@@ -103,15 +97,14 @@ def owner(slug: str):
     form.player.choices = [(0, "–")] + [(p.id, p.name) for p in group.players if not p.archived]
     if not form.validate_on_submit():
         abort(400)
-    access.belongs_to(group, db.session.get(Player, form.player.data) if form.player.data else None)
-    db.session.commit()
+    change.set_owner(group, db.session.get(Player, form.player.data) if form.player.data else None)
     return redirect(url_for("groups.home", slug=slug))
 
 
 def _invite_page(group, pin_form: PinForm, status: int = 200):
-    links = {kind: access.link(group, kind) for kind in (access.MEMBER, access.VIEW)}
-    return render_template("access/invite.html", group=group, links=links,
-                           codes={kind: qr_code(link) for kind, link in links.items()},
+    shown = {kind: links.link(group, kind) for kind in (access.MEMBER, access.VIEW)}
+    return render_template("access/invite.html", group=group, links=shown,
+                           codes={kind: qr_code(link) for kind, link in shown.items()},
                            pin_form=pin_form, renew_form=ConfirmForm()), status
 
 
@@ -125,11 +118,7 @@ def renew(slug: str):
     group = get_group_or_404(slug)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    access.renew(group)
-    access.grant(group, access.MEMBER)  # this phone stays in; every other one must join again
-    db.session.commit()
-    flash(_("The join link is new. Phones that joined with the old link are out until they open "
-            "the new one."))
+    flash(change.renew_links(group).message)  # this phone stays in; every other one is out
     return redirect(url_for("access.invite", slug=slug))
 
 
@@ -139,7 +128,5 @@ def pin(slug: str):
     form = PinForm()
     if not form.validate_on_submit():
         return _invite_page(group, form, 400)
-    access.set_pin(group, form.pin.data or None)
-    db.session.commit()
-    flash(_("The PIN is set.") if form.pin.data else _("The PIN is off."))
+    flash(change.set_pin(group, form.pin.data or None).message)
     return redirect(url_for("access.invite", slug=slug))

@@ -7,15 +7,15 @@ import functools
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from flask import abort, g, jsonify, request
+from flask import abort, flash, g, jsonify, request
 from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import games
+from scorekeeper.changes.answers import Done, Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import signoff
-from scorekeeper.games.base import Roster
-from scorekeeper.group import access, club, devices
+from scorekeeper.group import access, devices
 from scorekeeper.group.names import SLUG
 from scorekeeper.models import MAX_ID, Entry, Evening, Fine, Game, Group, Membership, Player
 from scorekeeper.table import scoring
@@ -68,7 +68,7 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
     device = access.this_phone()
     if device is None or not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
         abort(404)
-    query = _table_query(db.session.get_bind().dialect.name == "postgresql")
+    query = _TABLE_QUERY[db.session.get_bind().dialect.name == "postgresql"]
     found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
     game, group, evening, membership, owner, pairs, snapshot = found.first() or (None,) * 7
     group = access.admit(group, membership, owner, view)
@@ -78,9 +78,8 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
                                  if effect is not None], snapshot)
 
 
-@functools.cache
 def _table_query(postgresql: bool) -> Any:
-    """The query of `get_table_or_404`, built once: one row, what the last entries did in it as
+    """The query of `get_table_or_404`: one row, what the last entries did in it as
     one JSON array of [seq, effect] pairs."""
     pair = func.json_build_array(Entry.seq, Entry.effect) if postgresql else \
         func.json_array(Entry.seq, func.json(Entry.effect))
@@ -98,10 +97,13 @@ def _table_query(postgresql: bool) -> Any:
             .where(Group.slug == bindparam("slug"), Game.id == bindparam("game_id")))
 
 
-def name_taken(group: Group, name: str, but: Player | None = None) -> bool:
-    """Whether another player of the group has this name, whatever the case."""
-    player = club.find_player(group, name)
-    return player is not None and player is not but
+_TABLE_QUERY = {postgresql: _table_query(postgresql) for postgresql in (False, True)}
+
+
+def tell(answer: Done | Refused | None) -> None:
+    """What a change said, shown once on the next page."""
+    if answer is not None and answer.message:
+        flash(answer.message)
 
 
 def device() -> str:
@@ -117,12 +119,6 @@ def live_answer(data: dict[str, Any]) -> Any:
     response.set_etag(f"v{data['version']}")
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)
-
-
-def roster(group: Group) -> Roster:
-    """The group's players as a game's entry forms see them, read when a form asks."""
-    return Roster(read=lambda: ([p.name for p in group.players if not p.archived],
-                                [p.name for p in group.players]))
 
 
 def state_context(group: Group, game: Game,

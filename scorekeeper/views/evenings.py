@@ -9,7 +9,6 @@ from typing import Any
 from flask import (
     Blueprint,
     abort,
-    flash,
     jsonify,
     make_response,
     redirect,
@@ -18,16 +17,22 @@ from flask import (
 )
 from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import games
+from scorekeeper.changes import evenings as change
+from scorekeeper.changes.answers import Done, Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import accounts, ledger, signoff
-from scorekeeper.group import club
 from scorekeeper.i18n import localized
-from scorekeeper.models import Evening, Fine, Group, KasseEntry, PaidPayment
+from scorekeeper.models import Evening, Fine, Group, KasseEntry
 from scorekeeper.table import versions
-from scorekeeper.views.common import device, get_evening_or_404, get_group_or_404, get_owned_or_404
+from scorekeeper.views.common import (
+    device,
+    get_evening_or_404,
+    get_group_or_404,
+    get_owned_or_404,
+    tell,
+)
 from scorekeeper.views.forms import (
     BookFineForm,
     ConfirmForm,
@@ -59,21 +64,9 @@ def create(slug: str):
     form = EveningForm()
     if not form.validate_on_submit():
         abort(400)
-    place = (form.place.data or "").strip()
-    today = club.evening_day()
-    evening = db.session.scalar(select(Evening).where(
-        Evening.group_id == group.id, Evening.date == today, Evening.place == place))
-    if evening is not None:  # tonight's, or the next one if it has been signed off
-        evening = signoff.open_evening(evening, group)
-        db.session.commit()
-    else:
-        evening = Evening(group_id=group.id, date=today, place=place)
-        db.session.add(evening)
-        try:
-            db.session.commit()
-        except IntegrityError:  # a second tap at the same moment made it already
-            db.session.rollback()
-            return redirect(url_for("evenings.index", slug=slug))
+    evening = change.open_tonight(group, (form.place.data or "").strip())
+    if evening is None:  # a second tap at the same moment made it already
+        return redirect(url_for("evenings.index", slug=slug))
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id))
 
 
@@ -126,9 +119,7 @@ def rounding(slug: str, evening_id: int):
     form = _rounding_form(group.rounding_cents)
     if not form.validate_on_submit():
         abort(400)
-    group.rounding_cents = form.rounding.data
-    ledger.store_group(group)  # every evening's rounding in the Kasse's book follows
-    db.session.commit()
+    change.round_payments(group, form.rounding.data)
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments")
 
 
@@ -142,22 +133,9 @@ def mark_paid(slug: str, evening_id: int):
     form = PaymentForm()
     if not form.validate_on_submit():
         abort(400)
-    back = url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments"
-    key = (form.payer.data, form.payee.data, form.cents.data)
-    if form.paid.data == 0:
-        row = next((r for r in accounts.paid_rows(evening)
-                    if (r.payer, r.payee, r.cents) == key), None)
-        if row is not None:
-            db.session.delete(row)
-    else:
-        payment = next((p for p in accounts.settle(evening, group.rounding_cents).payments
-                        if (p.payer, p.payee, p.cents) == key), None)
-        if payment is None:  # already ticked, or the amounts changed meanwhile
-            return redirect(back)
-        db.session.add(PaidPayment(evening_id=evening.id, payer=payment.payer,
-                                   payee=payment.payee, cents=payment.cents))
-    db.session.commit()
-    return redirect(back)
+    change.tick_payment(group, evening, form.payer.data, form.payee.data, form.cents.data,
+                        paid=form.paid.data != 0)
+    return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#payments")
 
 
 @bp.get("/<int:evening_id>/settlement.json")
@@ -204,21 +182,7 @@ def book_fine(slug: str, evening_id: int):
     fine = get_owned_or_404(Fine, form.fine.data, group)
     if fine.archived:
         abort(404)
-    if shut := signoff.refusal(evening, group):
-        flash(shut)
-        return redirect(back)
-    lines = ledger.book_fine(evening, fine, form.player.data, signoff.players(evening, group),
-                             device())
-    if not lines:
-        present = signoff.players(evening, group)
-        flash(_("%(name)s did not play this evening.", name=form.player.data)
-              if fine.kind != "all" and form.player.data not in present else
-              _("Nobody is there to pay this fine."))
-        return redirect(back)
-    signoff.changed(evening.id, device())
-    db.session.commit()
-    flash(_("%(fine)s booked: %(who)s, %(amount)s each.", fine=fine.name,
-            who=", ".join(line.player for line in lines), amount=money(fine.cents)))
+    tell(change.book_fine(group, evening, fine, form.player.data, device()))
     return redirect(back)
 
 
@@ -233,69 +197,48 @@ def undo_fine(slug: str, evening_id: int, entry_id: int):
     entry = db.session.get(KasseEntry, entry_id) if 1 <= entry_id <= 2**31 - 1 else None
     if entry is None or entry.evening_id != evening.id or entry.kind != "fine":
         abort(404)
-    if shut := signoff.refusal(evening, group):
-        flash(shut)
-    elif ledger.deletable(entry):
-        ledger.delete_entry(entry, device())
-        signoff.changed(evening.id, device())
-        db.session.commit()
-        flash(_("%(fine)s was undone; the book keeps a record of it.", fine=entry.note))
+    tell(change.undo_fine(group, evening, entry, device()))
     return redirect(back)
 
 
 # --- signing the evening off -------------------------------------------------------------------
 
-def _signoff_step(slug: str, evening_id: int, form: Any, step: Callable[..., str],
-                  field: str) -> Any:
+def _signoff_step(slug: str, evening_id: int, form: Any,
+                  step: Callable[[Group, Evening], Done | Refused], field: str) -> Any:
     """A sign-off step from `form`: a form with a problem comes back with it at the field
-    (the evening's `field`, as typed); else the step runs (it may refuse, with a sentence why)
-    and the phone goes back to the evening with what it said."""
+    (the evening's `field`, as typed); else the step is taken (it may refuse, with a sentence
+    why) and the phone goes back to the evening with what it said."""
     group = get_group_or_404(slug)
     evening = get_evening_or_404(group, evening_id)
     if not form.validate_on_submit():
         return _show(group, evening, 400, **{field: form})
-    try:
-        said = step(group, evening)
-    except signoff.Refused as refused:
-        db.session.rollback()
-        flash(str(refused))
-    else:
-        db.session.commit()
-        flash(said)
+    tell(step(group, evening))
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening_id) + "#signoff")
 
 
 @bp.post("/<int:evening_id>/signoff/ask")
 def ask(slug: str, evening_id: int):
     """"Abend abschließen": every player of the evening is asked to confirm the result."""
-    def step(group: Group, evening: Evening) -> str:
-        signoff.ask(evening, group, device())
-        return _("Every player is asked now: each taps “right” or objects.")
-    return _signoff_step(slug, evening_id, ConfirmForm(), step, "action_form")
+    return _signoff_step(slug, evening_id, ConfirmForm(),
+                         lambda group, evening: change.ask_signoff(group, evening, device()),
+                         "action_form")
 
 
 @bp.post("/<int:evening_id>/signoff")
 def verdict(slug: str, evening_id: int):
     """A player's "right" or objection (from their phone, or a shared phone naming them)."""
     form = SignoffForm()
-
-    def step(group: Group, evening: Evening) -> str:
-        locked = signoff.verdict(evening, group, form.player.data, form.verdict.data,
-                                 form.note.data or "", device())
-        return _("Signed off: the evening is locked.") if locked else \
-            _("%(name)s: noted.", name=form.player.data)
-    return _signoff_step(slug, evening_id, form, step, "signoff_form")
+    return _signoff_step(slug, evening_id, form, lambda group, evening: change.answer_signoff(
+        group, evening, form.player.data, form.verdict.data, form.note.data or "", device()),
+        "signoff_form")
 
 
 @bp.post("/<int:evening_id>/reopen")
 def reopen(slug: str, evening_id: int):
     """A member reopens a signed-off evening with a reason; every player is asked again."""
     form = ReopenForm()
-
-    def step(group: Group, evening: Evening) -> str:
-        signoff.reopen(evening, group, form.reason.data, device())
-        return _("Reopened: every player is asked again.")
-    return _signoff_step(slug, evening_id, form, step, "reopen_form")
+    return _signoff_step(slug, evening_id, form, lambda group, evening: change.reopen(
+        group, evening, form.reason.data, device()), "reopen_form")
 
 
 @bp.post("/<int:evening_id>/signoff/hours")
@@ -306,6 +249,5 @@ def signoff_hours(slug: str, evening_id: int):
     form = SignoffHoursForm()
     if not form.validate_on_submit():
         abort(400)
-    group.signoff_hours = form.hours.data
-    db.session.commit()
+    change.set_signoff_hours(group, form.hours.data)
     return redirect(url_for("evenings.show", slug=slug, evening_id=evening.id) + "#signoff")

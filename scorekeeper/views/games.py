@@ -24,13 +24,12 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine, games
-from scorekeeper.db import commit_keeping, db
-from scorekeeper.evenings import signoff
+from scorekeeper.changes import answers, tables
+from scorekeeper.db import db
+from scorekeeper.games.base import Roster
 from scorekeeper.group import access, club
-from scorekeeper.group.names import name_error
-from scorekeeper.i18n import problem_message, rule_message
+from scorekeeper.i18n import rule_message
 from scorekeeper.models import Entry, Evening, Game, Group, Revision
-from scorekeeper.season import standings
 from scorekeeper.table import scoring
 from scorekeeper.views import forms
 from scorekeeper.views.common import (
@@ -40,7 +39,6 @@ from scorekeeper.views.common import (
     get_group_or_404,
     get_table_or_404,
     live_answer,
-    roster,
     state_context,
 )
 from scorekeeper.views.forms import ConfirmForm
@@ -110,58 +108,15 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
     first_dealer = seating.first_dealer.data or (chosen[0] if chosen else None)
     if first_dealer not in chosen and chosen:
         first_dealer = chosen[0]
-    valid = rules_form.validate()
-    rules = forms.chosen_rules(rules_form, adapter.engine) if valid else {}
-    values = {"order": chosen, "first_dealer": first_dealer, "rules": rules}
-    started = _started(group, adapter, previous, chosen, first_dealer, rules) if valid else None
-    if started is not None:  # the form sent again (Back, then start): never a second game
-        flash(_("This game is running already: here it is."))
-        return started, {}, values
-    errors: dict[str, str] = {}
-    problem = next(filter(None, map(name_error, chosen)), None)
-    if problem:
-        errors["players"] = problem
-    if valid:
-        errors.update(adapter.check_new_game(club.last_game(group, adapter.name), rules))
-    chosen_evening = _evening(group, previous)
-    evening = signoff.open_evening(chosen_evening, group)
-    if errors or not valid:
-        return None, errors, values
-    try:
-        adapter.engine.Table(chosen, first_dealer, rules)
-    except engine.RuleError as error:
-        field = error.field if error.field and error.field in ("players", "first_dealer",
-                                                               *rules_form.data) else "_form"
-        return None, {field: rule_message(error)}, values
-    club.join(group, chosen)
-    game = Game(group_id=group.id, evening_id=evening.id, kind=adapter.name,
-                rules=rules, seating=chosen, first_dealer=first_dealer)
-    scoring.start_game(game)
-    standings.store(game)
-    db.session.commit()
-    if evening is not chosen_evening:
-        flash(_("That evening has been signed off: this game starts an evening of its own, "
-                "%(place)s.", place=evening.place))
-    return game, {}, values
-
-
-def _started(group: Group, adapter: Any, previous: Game | None, seating: list[str],
-             first_dealer: str | None, rules: dict[str, Any]) -> Game | None:
-    """The game this new-game form started already, if it is sent again (Back, then start; a
-    second phone with the same form): a running game of the same kind, table, first dealer
-    and rules on the same evening. The rules a game takes over from the group's last one (the
-    Kasse's pot) do not count: that game holds them now, and a form made again after Back
-    offers what is left (no pot), so the rule checks come after this one."""
-    def own(rules: dict[str, Any]) -> dict[str, Any]:
-        return {k: v for k, v in adapter.rules(rules).items() if k not in adapter.CARRIED_RULES}
-
-    candidates = db.session.scalars(
-        db.select(Game).where(Game.group_id == group.id, Game.kind == adapter.name,
-                              Game.status == "running", Game.first_dealer == first_dealer,
-                              Game.evening_id == _evening(group, previous).id)
-        .order_by(Game.id))
-    return next((game for game in candidates
-                 if list(game.seating) == seating and own(game.rules) == own(rules)), None)
+    rules = forms.chosen_rules(rules_form, adapter.engine) if rules_form.validate() else None
+    values = {"order": chosen, "first_dealer": first_dealer, "rules": rules or {}}
+    started = tables.start(group, adapter, _evening(group, previous), chosen, first_dealer, rules)
+    if isinstance(started, dict):
+        fields = ("players", "first_dealer", *rules_form.data)
+        return None, {k if k in fields else "_form": v for k, v in started.items()}, values
+    if started.note:
+        flash(started.note)
+    return started.game, {}, values
 
 
 # --- the table ---------------------------------------------------------------------------------
@@ -176,7 +131,7 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     adapter, rules = context["adapter"], context["rules"]
     playing = game.status == "running" and g.role == access.MEMBER and not game.problem
     opened = posted.PART if posted is not None else request.args.get("form", "hand")
-    entry_forms = adapter.forms(game.state, rules, roster(group),
+    entry_forms = adapter.forms(game.state, rules, Roster.of(group),
                                 kind=opened if opened in adapter.FORMS else "hand", fold=True) \
         if playing else {}
     if posted is not None:
@@ -205,7 +160,7 @@ def entry_form(slug: str, game_id: int):
     if kind not in adapter.FOLDED or at.game.status != "running" or at.game.problem:
         abort(404)
     context = state_context(at.group, at.game, at.recent)
-    form = adapter.form(kind, at.game.state, context["rules"], roster(at.group))
+    form = adapter.form(kind, at.game.state, context["rules"], Roster.of(at.group))
     form.key.data, form.seq.data = uuid.uuid4().hex, at.game.entry_count + 1
     return render_template("games/_form.html", form=form, part=kind, **context)
 
@@ -223,116 +178,35 @@ def ending(slug: str, game_id: int):
 
 @bp.post("/<int:game_id>/entries")
 def add_entry(slug: str, game_id: int):
-    """A hand from the table page. The page's script asks for the page's content alone (the
-    PART header), which it puts in place; a phone that kept the hand while it had no network
-    sends it later asking for JSON (static/js/queue.js): it is told whether it was stored, or
-    why not. Without a script: post, redirect, get.
-
-    A fresh hand costs four statements: the game read with its group and last entries, then
-    the game, the entry and its revision written, and one commit; nothing is read again."""
+    """A hand from the table page (changes.tables.add_hand stores it). The page's script asks
+    for the page's content alone (the PART header), which it puts in place; a phone that kept
+    the hand while it had no network sends it later asking for JSON (static/js/queue.js): it is
+    told whether it was stored, or why not. Without a script: post, redirect, get."""
     at = get_table_or_404(slug, game_id)
-    group, game = at.group, at.game
     queued = request.accept_mimetypes.best == "application/json"
     part = request.headers.get(PART) == "content"
-    shut = _shut(game)
-    if shut:
+    answer = tables.add_hand(at.group, at.game, request.form, device(), at.snapshot)
+    if isinstance(answer, answers.Saved):
         if queued:
-            return _refused(shut)
-        flash(shut)
-        return redirect(url_for("games.table", slug=slug, game_id=game_id))
-    adapter = games.get(game.kind)
-    rules = adapter.rules(game.rules)
-    kind = adapter.form_kind(request.form)
-    form = adapter.form(kind, game.state, rules, roster(group), request.form)
-    try:
-        key = form.key.data if form.key.validate(form) else None  # a bad one: refused below
-        scoring.check_fresh(game, form.seq.data, key or None)
-        if form.shape.data and form.shape.data != form.fields_shape():
-            raise scoring.StaleEntry()  # typed for the table as it was (kept while offline)
-        data = form.entry() if form.validate_on_submit() else None
-        if data is None:
-            return _refused(_problems(form)) if queued else \
-                _render_table(at, form, 400, part=part)
-        seated, before = _players(game), game.status
-        added = scoring.add_entry(game, data, expected_seq=form.seq.data,
-                                  key=form.key.data or None, device=device(),
-                                  snapshot=at.snapshot)
-        standings.store(game, before)
-        _seat_newcomers(group, game, seated)
-    except engine.RuleError as error:
-        db.session.rollback()
-        if queued:
-            return _refused(rule_message(error))
-        at = get_table_or_404(slug, game_id)
-        form = adapter.form(kind, at.game.state, rules, roster(at.group), request.form,
-                            error=error)
-        form.validate()
-        form.show(error)
-        return _render_table(at, form, 400, part=part)
-    except scoring.Duplicate:  # sent twice (a second tap, a retry): it was stored the first time
-        return jsonify(saved=form.seq.data) if queued else \
+            return jsonify(saved=answer.seq)
+        saved = _("%(what)s saved.", what=answer.name)
+        if part:
+            at.recent.append(answer.effect)
+            return _render_table(at, part=True, saved=saved, kept=answer.kept)
+        flash(saved, "saved")
+        return redirect(url_for("games.table", slug=slug, game_id=game_id, **answer.kept))
+    if isinstance(answer, answers.Duplicate):  # it was stored the first time
+        return jsonify(saved=answer.seq) if queued else \
             redirect(url_for("games.table", slug=slug, game_id=game_id))
-    except scoring.StaleEntry:
-        db.session.rollback()
-        if queued:
-            what = _typed_as(game, adapter, request.form, form.seq.data or 1)
-            return _refused(_("%(what)s no longer fits the table as it is now (another hand "
-                              "came before it), so it was not saved. Check the table and enter "
-                              "it again if it is missing.", what=what), 409)
-        flash(_("This hand was already entered on another phone. Here is the table now."))
-        return redirect(url_for("games.table", slug=slug, game_id=game_id))
-    saved = _("%(what)s saved.", what=adapter.entry_name(added.seq, added.effect))
-    at.recent.append(added.effect or {})
-    commit_keeping()  # the page shows the game as written: nothing is read again
     if queued:
-        return jsonify(saved=added.seq)
-    kept: dict[str, Any] = adapter.keep(request.form)  # what the next form keeps of this one
-    if part:
-        return _render_table(at, part=True, saved=saved, kept=kept)
-    flash(saved, "saved")
-    return redirect(url_for("games.table", slug=slug, game_id=game_id, **kept))
-
-
-def _typed_as(game: Game, adapter: Any, values: Any, seq: int) -> str:
-    """What the table called entry `seq` when it was typed (`values`: as entered): the hand
-    after those entered before it ("Hand 8"), or what else it is ("Table change")."""
-    before = scoring.table_after(game, min(max(seq - 1, 0), game.entry_count))
-    return adapter.entry_name_of(values, before.hands_played + 1)
-
-
-def _players(game: Game) -> set[str]:
-    return {player["name"] for player in game.state["players"]}
-
-
-def _seat_newcomers(group: Group, game: Game, before: set[str]) -> None:
-    """Whoever sits at the game now and did not before joins the group (a table change)."""
-    if _players(game) - before:
-        club.join(group, _players(game) - before)
-
-
-def _shut(game: Game) -> str | None:
-    """Why the game takes no more entries or changes (its evening signed off, ended, deleted,
-    or refused by the engine since an upgrade), or None."""
-    # both were read with the game (get_table_or_404): no query unless the evening is being
-    # signed off
-    group = db.session.get(Group, game.group_id)
-    assert group is not None
-    locked = signoff.refusal(game.evening, group)
-    if locked:
-        return locked
-    if game.status == "closed":
-        return _("This game is closed.")
-    if game.status == "deleted":
-        return _("This game was deleted.")
-    if game.problem:
-        return problem_message(game.problem)
-    return None
-
-
-def _problems(form: Any) -> str:
-    """What is wrong with a form, in one line (for a hand that was sent later)."""
-    found = [*form.problems.values(), *(e for errors in form.errors.values() for e in errors)]
-    return " ".join(dict.fromkeys(str(e) for e in found)) or _("Please check the entry.")
+        if isinstance(answer, answers.Stale):
+            return _refused(tables.too_late(at.game, request.form,
+                                            request.form.get("seq", 1, type=int)), 409)
+        return _refused(answer.message)
+    if isinstance(answer, answers.Refused) and answer.form is not None:
+        return _render_table(at, answer.form, 400, part=part)
+    flash(answer.message)
+    return redirect(url_for("games.table", slug=slug, game_id=game_id))
 
 
 def _refused(message: str, status: int = 422):
@@ -345,7 +219,7 @@ def _refused(message: str, status: int = 422):
 def undo(slug: str, game_id: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    if shut := _shut(game):
+    if shut := tables.shut(game, group):
         if request.method == "POST":
             flash(shut)
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
@@ -354,7 +228,7 @@ def undo(slug: str, game_id: int):
         # back to the question after the undo (or another phone's): never the next entry's
         if asked > game.entry_count:
             flash(_("%(what)s has been undone already: here is the table as it is now.",
-                    what=_undone_name(game, asked)))
+                    what=tables.undone_name(game, asked)))
         elif (still := scoring.entry(game, asked)) is not None:
             what = games.get(game.kind).entry_name(still.seq, still.effect)
             flash(_("%(what)s is no longer the last entry: nothing was undone.", what=what))
@@ -363,31 +237,13 @@ def undo(slug: str, game_id: int):
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     form = ConfirmForm()
     if form.validate_on_submit():
-        try:
-            undone = scoring.undo_last(game, form.seq.data or 0, device=device())
-        except scoring.StaleEntry:
-            db.session.rollback()
-            flash(_("The game changed in the meantime. Nothing was undone."))
-        else:
-            standings.store(game)
-            db.session.commit()
-            flash(_("%(what)s was undone.",
-                    what=games.get(game.kind).entry_name(undone.seq, undone.effect)))
+        answer = tables.undo(game, group, form.seq.data or 0, device())
+        flash(_("%(what)s was undone.", what=answer.name)
+              if isinstance(answer, answers.Saved) else answer.message)
         return redirect(url_for("games.table", slug=slug, game_id=game.id))
     return render_template("games/undo.html", group=group, game=game,
                            entry=scoring.entry(game, game.entry_count),
                            form=ConfirmForm(formdata=None, seq=game.entry_count))
-
-
-def _undone_name(game: Game, seq: int) -> str:
-    """What the table called entry `seq`, undone since (as were any after the last entry)."""
-    undone = db.session.execute(db.select(Revision.seq, Revision.data).where(
-        Revision.game_id == game.id, Revision.action == "undo",
-        Revision.seq > game.entry_count).order_by(Revision.id.desc()))
-    data = next((data for number, data in undone if number == seq), None)
-    if data is None:
-        return _("Entry %(n)s", n=seq)
-    return _typed_as(game, games.get(game.kind), data, seq)
 
 
 @bp.route("/<int:game_id>/entries/<int:seq>", methods=["GET", "POST"])
@@ -398,7 +254,7 @@ def edit(slug: str, game_id: int, seq: int):
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
     entry = scoring.entry(game, seq) or abort(404)
-    shut = _shut(game)
+    shut = tables.shut(game, group)
     if shut:
         flash(shut)
         return redirect(url_for("games.history", slug=slug, game_id=game.id))
@@ -409,11 +265,11 @@ def edit(slug: str, game_id: int, seq: int):
     proposal = _proposal(request.args.get("proposal", ""))
     if request.method == "GET" and proposal is None:
         filled = adapter.fill(kind, entry.data, before)
-        form = adapter.form(kind, before, rules, roster(group), data=filled)
+        form = adapter.form(kind, before, rules, Roster.of(group), data=filled)
         return _render_edit(group, game, entry, before, adapter, form, kind, rules)
     if request.method == "GET" and proposal is not None:  # a correction's preview (or Back)
         posted, version = proposal
-        form = adapter.form(kind, before, rules, roster(group), _formdata(posted))
+        form = adapter.form(kind, before, rules, Roster.of(group), _formdata(posted))
         data = form.entry() if form.validate() else None
         if version != game.version or data is None:
             if data == entry.data:  # Back after the correction was confirmed: it is saved
@@ -423,48 +279,44 @@ def edit(slug: str, game_id: int, seq: int):
                                        "Please check and save again.")
             return _render_edit(group, game, entry, before, adapter, form, kind, rules, 409)
     else:
-        form = adapter.form(kind, before, rules, roster(group), request.form)
+        form = adapter.form(kind, before, rules, Roster.of(group), request.form)
         data = form.entry() if form.validate_on_submit() else None
         if data is None:
             return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
-    try:
-        if request.method == "GET" or form.confirm.data is None:
-            # first the table sees what the correction changes
-            preview = scoring.preview_edit(game, seq, data)
-            db.session.rollback()  # nothing of it is stored (nor somebody new at the table)
+    if request.method == "GET" or form.confirm.data is None:
+        # first the table sees what the correction changes
+        try:
+            preview = tables.preview(game, seq, data)
+        except engine.RuleError as error:
+            answer: Any = answers.Refused(rule_message(error), error=error)
+        else:
             if request.method == "POST":
-                token = _proposals().dumps([form.posted(), preview.version])
+                token = _proposals().dumps([form.posted(), preview.scores.version])
                 return redirect(url_for("games.edit", slug=slug, game_id=game.id, seq=seq,
                                         proposal=token))
             return _render_edit(group, game, entry, before, adapter, form, kind, rules,
                                 preview=preview)
-        seated = _players(game)
-        scoring.edit_entry(game, seq, data, device=device(), version=form.confirm.data)
-        standings.store(game)
-        _seat_newcomers(group, game, seated)
-    except engine.RuleError as error:
-        db.session.rollback()
-        if error.entry == seq:
-            form = adapter.form(kind, before, rules, roster(group), _formdata(form.posted()),
-                                error=error)
-            form.validate()
-            form.show(error)
-        else:
-            later = scoring.entry(game, error.entry or 0)
-            why = rule_message(error)
-            if later is not None:  # named as the history names it ("Hand 3", not "entry 4")
-                why = f"{adapter.entry_name(later.seq, later.effect)}: {why}"
-            form.problems["_form"] = _("This change does not fit the later entries: %(why)s",
-                                       why=why)
-        return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
-    except scoring.StaleEntry:
-        db.session.rollback()
-        form.problems["_form"] = _("The game changed in the meantime: nothing was saved. "
-                                   "Please check and save again.")
-        return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
-    db.session.commit()
-    flash(_("%(what)s was corrected.", what=adapter.entry_name(seq, entry.effect)))
-    return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    else:
+        answer = tables.correct(game, group, seq, data, device(), form.confirm.data)
+    if isinstance(answer, answers.Saved):
+        flash(_("%(what)s was corrected.", what=answer.name))
+        return redirect(url_for("games.table", slug=slug, game_id=game.id))
+    if isinstance(answer, answers.Refused) and answer.error is not None and \
+            answer.error.entry == seq:  # at the corrected entry's own fields
+        form = adapter.form(kind, before, rules, Roster.of(group), _formdata(form.posted()),
+                            error=answer.error)
+        form.validate()
+        form.show(answer.error)
+    elif isinstance(answer, answers.Refused) and answer.error is not None:
+        later = scoring.entry(game, answer.error.entry or 0)
+        why = answer.message
+        if later is not None:  # named as the history names it ("Hand 3", not "entry 4")
+            why = f"{adapter.entry_name(later.seq, later.effect)}: {why}"
+        form.problems["_form"] = _("This change does not fit the later entries: %(why)s",
+                                   why=why)
+    else:
+        form.problems["_form"] = answer.message
+    return _render_edit(group, game, entry, before, adapter, form, kind, rules, 400)
 
 
 def _proposals() -> URLSafeSerializer:
@@ -491,45 +343,17 @@ def _proposal(token: str) -> tuple[list[tuple[str, str]], int] | None:
 
 def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], adapter: Any,
                  form: Any, kind: str, rules: dict[str, Any], status: int = 200,
-                 preview: scoring.Preview | None = None):
+                 preview: tables.Preview | None = None):
     """The edit page; with `preview` it shows what the correction changes and asks to confirm
     it, listing the corrected entry and the later ones that score differently."""
-    changes = [row for row in preview.effects if adapter.changed(row[1], row[2])] \
+    changes = [row for row in preview.scores.effects if adapter.changed(row[1], row[2])] \
         if preview else []
     later = [row for row in changes if row[0] != entry.seq]
-    money = _money_change(adapter, game, preview) if preview else []
-    reopening = _reopening(adapter, game, preview) if preview else None
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            adapter=adapter, form=form, part=adapter.template(kind),
-                           rules=rules, preview=preview, changes=changes, later=later,
-                           money=money, reopening=reopening), status
-
-
-def _money_change(adapter: Any, game: Game, preview: scoring.Preview
-                  ) -> list[tuple[str, int, int]]:
-    """Each player's money from the game now and after the correction, in cents: the adapter's
-    money of the game in each state (a game made for it, never stored)."""
-    def money(state: dict[str, Any], status: str) -> dict[str, int]:
-        return adapter.money(Game(group_id=game.group_id, evening_id=game.evening_id,
-                                  kind=game.kind, rules=game.rules, seating=game.seating,
-                                  first_dealer=game.first_dealer, status=status,
-                                  state=state))[0]
-
-    now = money(preview.before, game.status)
-    after = money(preview.after, "finished" if preview.after.get("finished") else "running")
-    return [(name, now.get(name, 0), after.get(name, 0)) for name in {**after, **now}]
-
-
-def _reopening(adapter: Any, game: Game, preview: scoring.Preview) -> str | None:
-    """What the preview says when the correction makes the finished game (a rubber) go on, and
-    whether the next game at the same table has begun: then both would be running."""
-    if not preview.before.get("finished") or preview.after.get("finished"):
-        return None
-    table = set(adapter.next_game(game)[0])
-    later = db.session.scalars(db.select(Game).where(
-        Game.group_id == game.group_id, Game.kind == game.kind, Game.id > game.id,
-        Game.status != "deleted").order_by(Game.id))
-    return adapter.reopening(next((g.id for g in later if set(g.seating) == table), None))
+                           rules=rules, preview=preview and preview.scores, changes=changes,
+                           later=later, money=preview.money if preview else [],
+                           reopening=preview and preview.reopening), status
 
 
 @bp.get("/<int:game_id>/history")
@@ -578,7 +402,7 @@ def history(slug: str, game_id: int):
                                                       "at": created_at, "device": ""}})
     rows.sort(key=lambda row: (row["seq"], row["order"]), reverse=True)
     return render_template("games/history.html", group=group, game=game, rows=rows,
-                           adapter=adapter, editable=not _shut(game))
+                           adapter=adapter, editable=not tables.shut(game, group))
 
 
 def _in_seats(mapping: dict[str, Any] | None, seats: dict[str, int]) -> dict[str, Any]:
@@ -603,26 +427,11 @@ def close(slug: str, game_id: int):
     """End the game now: its money and standings as the game's end box said."""
     group = get_group_or_404(slug)
     game = get_game_or_404(group, game_id)
-    adapter = games.get(game.kind)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    # its evening signed off: it stays as signed (a game the engine refuses can still be ended)
-    if shut := signoff.refusal(game.evening, group):
-        flash(shut)
-    if shut or game.status != "running":
-        return redirect(url_for("games.table", slug=slug, game_id=game.id))
-    try:
-        adapter.closing(game.state)
-        scoring.end_game(game, device=device())
-    except engine.RuleError as error:
-        flash(rule_message(error))
-    except scoring.StaleEntry:
-        db.session.rollback()
-        flash(_("The game changed in the meantime. Please check and close it again."))
-    else:
-        standings.store(game)
-        db.session.commit()
-        flash(_("The game is closed."))
+    answer = tables.end(game, group, device())
+    if answer.message:
+        flash(answer.message)
     return redirect(url_for("games.table", slug=slug, game_id=game.id))
 
 
@@ -633,19 +442,11 @@ def delete(slug: str, game_id: int):
     game = get_game_or_404(group, game_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    if shut := signoff.refusal(game.evening, group):
-        flash(shut)
-        return redirect(url_for("games.table", slug=slug, game_id=game.id))
-    try:
-        scoring.delete_game(game, device=device())
-    except scoring.StaleEntry:
-        db.session.rollback()
-        flash(_("Only a game without hands can be deleted; this one can be ended."))
-        return redirect(url_for("games.table", slug=slug, game_id=game.id))
-    standings.store(game)
-    db.session.commit()
-    flash(_("The game was deleted."))
-    return redirect(url_for("groups.home", slug=slug))
+    answer = tables.delete(game, group, device())
+    flash(answer.message)
+    if isinstance(answer, answers.Done):
+        return redirect(url_for("groups.home", slug=slug))
+    return redirect(url_for("games.table", slug=slug, game_id=game.id))
 
 
 # --- export ------------------------------------------------------------------------------------

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, abort, g, jsonify, redirect, render_template, url_for
-from flask_babel import gettext as _
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import engine
+from scorekeeper.changes import groups as change
+from scorekeeper.changes.answers import Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import ledger
-from scorekeeper.group import access, club, names
-from scorekeeper.models import Evening, Game, Group, Player
-from scorekeeper.records import exports
+from scorekeeper.models import Evening, Game
+from scorekeeper.records import export
 from scorekeeper.table import versions
-from scorekeeper.views.common import get_group_or_404, get_player_or_404, live_answer, name_taken
+from scorekeeper.views.common import get_group_or_404, get_player_or_404, live_answer
 from scorekeeper.views.forms import (
     ConfirmForm,
     GroupForm,
@@ -35,24 +34,11 @@ def create():
     form = GroupForm()
     if not form.validate_on_submit():
         return render_template("main/index.html", games=engine.all_games(), form=form), 400
-    base = names.slugify(form.name.data)
-    for number in range(1, 100):  # two phones creating "Krone" at once get krone and krone-2
-        slug = base if number == 1 else f"{base[:55]}-{number}"
-        if club.find_group(slug):
-            continue
-        group = Group(slug=slug, name=form.name.data.strip())
-        db.session.add(group)
-        try:
-            db.session.commit()
-            break
-        except IntegrityError:  # the other phone took this short name a moment ago
-            db.session.rollback()
-    else:
-        form.name.errors = [_("Please choose another name.")]
+    group = change.create_group(form.name.data)
+    if isinstance(group, Refused):
+        form.name.errors = [group.message]
         return render_template("main/index.html", games=engine.all_games(), form=form), 400
-    access.grant(group, access.MEMBER)  # whoever creates the group is in it; others join by link
-    db.session.commit()
-    return redirect(url_for("access.invite", slug=slug))
+    return redirect(url_for("access.invite", slug=group.slug))
 
 
 @bp.get("/g/<slug>")
@@ -82,8 +68,7 @@ def ratings(slug: str):
     form = RatingsForm()
     if not form.validate_on_submit():
         abort(400)
-    group.ratings = form.ratings.data
-    db.session.commit()
+    change.switch_ratings(group, form.ratings.data)
     return redirect(url_for("groups.home", slug=slug))
 
 
@@ -98,12 +83,10 @@ def add_player(slug: str):
     group = get_group_or_404(slug)
     form = PlayerForm()
     if form.validate_on_submit():
-        name = form.name.data.strip()
-        if name_taken(group, name):
-            form.name.errors.append(_("There is already a player called %(name)s.", name=name))
+        answer = change.add_player(group, form.name.data.strip())
+        if isinstance(answer, Refused):
+            form.name.errors.append(answer.message)
         else:
-            db.session.add(Player(group_id=group.id, name=name))
-            db.session.commit()
             target = local_path(form.next.data)
             return redirect(target or url_for("groups.players", slug=slug))
     return render_template("groups/players.html", group=group, form=form), 400
@@ -121,15 +104,14 @@ def archive_player(slug: str, player_id: int):
     player = get_player_or_404(group, player_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    player.archived = not player.archived
-    db.session.commit()
+    change.archive_player(player)
     return redirect(url_for("groups.players", slug=slug))
 
 
 @bp.get("/g/<slug>/export.json")
 def export_json(slug: str):
     group = get_group_or_404(slug)
-    response = jsonify(exports.group_json(group))
+    response = jsonify(export.group_json(group))
     response.headers["Content-Disposition"] = f"attachment; filename={slug}.json"
     return response
 
@@ -137,5 +119,5 @@ def export_json(slug: str):
 @bp.get("/g/<slug>/export.csv")
 def export_csv(slug: str):
     group = get_group_or_404(slug)
-    return Response(exports.group_csv(group), mimetype="text/csv", headers={
+    return Response(export.group_csv(group), mimetype="text/csv", headers={
         "Content-Disposition": f"attachment; filename={slug}.csv"})

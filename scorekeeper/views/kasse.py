@@ -7,16 +7,16 @@ from __future__ import annotations
 import re
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import gettext as _
 from sqlalchemy import select
 
+from scorekeeper.changes import evenings as change
+from scorekeeper.changes.answers import Done, Refused
 from scorekeeper.db import db
-from scorekeeper.evenings import ledger, signoff
+from scorekeeper.evenings import ledger
 from scorekeeper.group import club
-from scorekeeper.models import MAX_ID, Evening, Fine, Group, KasseEntry
-from scorekeeper.views.common import YEARS, device, get_group_or_404, get_owned_or_404
+from scorekeeper.models import MAX_ID, Fine, Group, KasseEntry
+from scorekeeper.views.common import YEARS, device, get_group_or_404, get_owned_or_404, tell
 from scorekeeper.views.forms import ConfirmForm, FineForm, KasseForm
-from scorekeeper.web.display import money
 
 bp = Blueprint("kasse", __name__, url_prefix="/g/<slug>/kasse")
 
@@ -56,20 +56,15 @@ def enter(slug: str):
         return _page(group, form, 400)
     assert form.amount.data is not None  # KasseForm.validate_amount
     cents = int(form.amount.data * 100)
-    held = ledger.balance(group)
-    if form.kind.data == "withdrawal" and cents > held and form.confirmed.data != str(cents):
+    day = form.day.data or club.evening_day()
+    answer = change.enter_in_kasse(group, form.kind.data, cents, form.note.data.strip(), day,
+                                   device(), confirmed=form.confirmed.data == str(cents))
+    if isinstance(answer, Refused):
         # asked first: the next tap on the same form (confirmed for this amount) enters it
         form.confirmed.data = str(cents)
-        return _page(group, form, 409, below=_(
-            "By its book the Kasse holds %(held)s: paying out %(amount)s leaves it at "
-            "%(after)s, %(short)s short. Tap again to pay it out anyway.", held=money(held),
-            amount=money(cents), after=money(held - cents), short=money(cents - held)))
-    ledger.enter(group, form.kind.data, cents, form.note.data.strip(),
-                 form.day.data or club.evening_day(), device())
-    db.session.commit()
-    flash(_("Entered in the Kasse's book."))
-    return redirect(url_for("kasse.index", slug=slug, year=(form.day.data or
-                                                             club.evening_day()).year))
+        return _page(group, form, 409, below=answer.message)
+    flash(answer.message)
+    return redirect(url_for("kasse.index", slug=slug, year=day.year))
 
 
 def _entry_or_404(group: Group, entry_id: int) -> KasseEntry:
@@ -87,10 +82,7 @@ def cancel(slug: str, entry_id: int):
     entry = _entry_or_404(group, entry_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    if ledger.cancellable(entry):
-        ledger.cancel(entry, club.evening_day(), device())
-        db.session.commit()
-        flash(_("Cancelled by a counter entry."))
+    tell(change.cancel_kasse_entry(entry, device()))
     return redirect(url_for("kasse.index", slug=slug, year=club.evening_day().year))
 
 
@@ -101,16 +93,7 @@ def delete(slug: str, entry_id: int):
     entry = _entry_or_404(group, entry_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    evening = db.session.get(Evening, entry.evening_id) if entry.evening_id else None
-    shut = signoff.refusal(evening, group) if evening is not None else None
-    if shut:
-        flash(shut)
-    elif ledger.deletable(entry):
-        ledger.delete_entry(entry, device())
-        if evening is not None:  # a fine of the evening: its players are asked anew
-            signoff.changed(evening.id, device())
-        db.session.commit()
-        flash(_("Deleted; the book keeps a record of it."))
+    tell(change.delete_kasse_entry(group, entry, device()))
     return redirect(url_for("kasse.index", slug=slug, year=entry.day.year))
 
 
@@ -121,18 +104,15 @@ def add_fine(slug: str):
     """A fine for the catalogue; a form with a problem comes back with what was typed."""
     group = get_group_or_404(slug)
     form = FineForm()
-    taken = {fine.name.casefold() for fine in ledger.catalogue(group)}
-    if form.validate_on_submit() and form.name.data.strip().casefold() in taken:
-        form.name.errors = [_("The catalogue has a fine of that name already.")]
-    if form.errors:
-        return _page(group, KasseForm(formdata=None, day=club.evening_day()), 400,
-                     fine_form=form)
-    assert form.amount.data is not None  # FineForm.validate_amount
-    db.session.add(Fine(group_id=group.id, name=form.name.data.strip(), kind=form.kind.data,
-                        cents=int(form.amount.data * 100)))
-    db.session.commit()
-    flash(_("The fine is in the catalogue."))
-    return redirect(url_for("kasse.index", slug=slug) + "#fines")
+    if form.validate_on_submit():
+        assert form.amount.data is not None  # FineForm.validate_amount
+        answer = change.add_fine(group, form.name.data.strip(), form.kind.data,
+                                 int(form.amount.data * 100))
+        if isinstance(answer, Done):
+            flash(answer.message)
+            return redirect(url_for("kasse.index", slug=slug) + "#fines")
+        form.name.errors = [answer.message]
+    return _page(group, KasseForm(formdata=None, day=club.evening_day()), 400, fine_form=form)
 
 
 @bp.post("/fines/<int:fine_id>/archive")
@@ -142,6 +122,5 @@ def archive_fine(slug: str, fine_id: int):
     fine = get_owned_or_404(Fine, fine_id, group)
     if not ConfirmForm().validate_on_submit():
         abort(400)
-    fine.archived = True
-    db.session.commit()
+    change.archive_fine(fine)
     return redirect(url_for("kasse.index", slug=slug) + "#fines")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from scorekeeper.db import db
+from scorekeeper.changes import groups as change
 from scorekeeper.evenings import ledger, signoff
 from scorekeeper.group import club
 from scorekeeper.models import Group
@@ -52,7 +52,5 @@ def champion(slug: str, year: int):
     form = ChampionForm()
     if not form.validate_on_submit():
         return _page(group, year, form, 400)
-    group.champion_by = form.champion_by.data
-    group.champion_share = form.champion_share.data
-    db.session.commit()
+    change.set_champion_rule(group, form.champion_by.data, form.champion_share.data)
     return redirect(url_for("seasons.show", slug=slug, year=year))

@@ -9,8 +9,8 @@ from flask_babel import format_date
 from flask_babel import gettext as _
 
 from scorekeeper import games
-from scorekeeper.changes import renaming
-from scorekeeper.db import db
+from scorekeeper.changes import groups as change
+from scorekeeper.changes.answers import Refused
 from scorekeeper.evenings import signoff
 from scorekeeper.models import Game
 from scorekeeper.season import headtohead, ratings, standings
@@ -20,7 +20,6 @@ from scorekeeper.views.common import (
     get_game_or_404,
     get_group_or_404,
     get_player_or_404,
-    name_taken,
 )
 from scorekeeper.views.forms import PlayerForm
 from scorekeeper.web import charts
@@ -61,18 +60,11 @@ def player(slug: str, player_id: int):
     player = get_player_or_404(group, player_id)
     form = PlayerForm(obj=player)
     if form.validate_on_submit():
-        name = form.name.data.strip()
-        if name_taken(group, name, but=player):
-            form.name.errors.append(_("There is already a player called %(name)s.", name=name))
-        else:
-            try:
-                renaming.rename_player(player, name)
-            except scoring.StaleEntry:  # a hand was entered meanwhile: nothing was renamed
-                db.session.rollback()
-                flash(_("A game changed in the meantime. Please rename again."))
-            else:
-                db.session.commit()
-                flash(_("Renamed."))
+        answer = change.rename_player(group, player, form.name.data.strip())
+        if isinstance(answer, Refused):  # the name is taken: said at the field
+            form.name.errors.append(answer.message)
+        else:  # renamed, or a hand was entered meanwhile and nothing was
+            flash(answer.message)
             return redirect(url_for("standings.player", slug=slug, player_id=player.id))
     history = standings.history(group.id, player.name)
     money = _money_over_time(history, standings.evening_money(group.id, player=player.name),

@@ -50,52 +50,91 @@ def line_chart(series: Sequence[tuple[str, Sequence[Point]]], *, label: str, uni
     from PALETTE and get a legend. `highlight` draws a dashed line at that value (e.g. a target).
     Non-finite values are left out.
     """
-    named = [(str(name), [(str(x), _clamp(v)) for x, v in points]) for name, points in series]
+    named = [(str(name), _points(points)) for name, points in series]
     values = [v for _, points in named for _, v in points if v is not None]
     if not values:
         return _empty(label, empty)
-    mark = _clamp(highlight) if highlight is not None else None
-    integers = all(v.is_integer() for v in values) and (mark is None or mark.is_integer())
-    extent = values if mark is None else [*values, mark]
-    ticks = _ticks(min(extent), max(extent), integers)
-    n = max(len(points) for _, points in named)
-    x_labels = next(points for _, points in named if len(points) == n)
+    mark = _clamp(highlight)
+    ticks = _value_ticks(values, mark)
     legend, legend_height = _legend([name for name, _ in named]) if len(named) > 1 else ([], 0)
     svg = _Frame(label, ticks, unit, decimal, top=TOP + legend_height)
-    parts = svg.open() + legend + svg.grid()
-    inner = min(12.0, svg.plot_width / 8)
-    step = (svg.plot_width - 2 * inner) / (n - 1) if n > 1 else 0.0
-    xs = [svg.left + inner + i * step for i in range(n)]
-    if n == 1:
-        xs = [svg.left + svg.plot_width / 2]
-    parts += svg.x_labels(xs, [x for x, _ in x_labels])
-    if zero_line and ticks[0] <= 0 <= ticks[-1]:
-        parts.append(_line(svg.left, svg.y(0), svg.right, svg.y(0), INK, 'class="zero"'))
+    longest = max((points for _, points in named), key=len)  # the first of the longest
+    xs, step = _x_positions(svg, len(longest))
+    parts = [*svg.open(), *legend, *svg.grid(), *svg.x_labels(xs, [x for x, _ in longest]),
+             *_guides(svg, zero_line, mark, unit, decimal)]
+    signed = len(named) == 1 and zero_line
+    dots = len(longest) <= MAX_DOTS and step >= 5
+    for i, (_, points) in enumerate(named):
+        parts += _series(svg, _pen(i), points, xs, signed=signed, dots=dots)
+    return Markup("".join(parts) + "</svg>")
+
+
+def _points(points: Sequence[Point]) -> list[tuple[str, float | None]]:
+    """The points with their x labels as text and their values clamped (None: not drawn)."""
+    return [(str(x), _clamp(v)) for x, v in points]
+
+
+def _value_ticks(values: list[float], mark: float | None) -> list[float]:
+    """The y ticks for the values and the highlight: whole numbers when all of them are."""
+    extent = values if mark is None else [*values, mark]
+    return _ticks(min(extent), max(extent), all(v.is_integer() for v in extent))
+
+
+def _guides(svg: _Frame, zero_line: bool, mark: float | None, unit: str, decimal: str
+            ) -> list[str]:
+    """The zero line (when asked for and 0 is on the scale) and the highlight line."""
+    parts = []
+    if zero_line and svg.ticks[0] <= 0 <= svg.ticks[-1]:
+        parts.append(svg.zero_line())
     if mark is not None:
         parts += svg.highlight(mark, _value_text(mark, unit, decimal))
-    signed = len(named) == 1 and zero_line
-    dots = n <= MAX_DOTS and step >= 5
-    for i, (_, points) in enumerate(named):
-        color = PALETTE[i % len(PALETTE)]
-        dash = DASHES[i // len(PALETTE) % len(DASHES)]
-        coords = [(xs[j], svg.y(v)) for j, (_, v) in enumerate(points) if v is not None]
-        drawn = [v for _, v in points if v is not None]
-        if not coords:
-            continue
-        stroke = color
-        if signed:
-            stroke, defs = _sign_stroke(svg, drawn, coords)
-            parts += defs
-        attrs = f'stroke-dasharray="{dash}" ' if dash else ""
-        parts.append(f'<polyline class="series" fill="none" stroke="{stroke}" stroke-width="2.5" '
-                     f'stroke-linejoin="round" stroke-linecap="round" {attrs}'
-                     f'points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in coords)}"/>')
-        shown = range(len(coords)) if dots else [len(coords) - 1]
-        for k in shown:
-            fill = (GOOD if drawn[k] >= 0 else BAD) if signed else color
-            parts.append(f'<circle class="dot" cx="{_n(coords[k][0])}" cy="{_n(coords[k][1])}" '
-                         f'r="3.5" fill="{fill}"/>')
-    return Markup("".join(parts) + "</svg>")
+    return parts
+
+
+def _x_positions(svg: _Frame, n: int) -> tuple[list[float], float]:
+    """Where n points go across the plot, a little in from its edges, and the step between
+    them (0 for a single point, drawn in the middle)."""
+    if n == 1:
+        return [svg.left + svg.plot_width / 2], 0.0
+    inner = min(12.0, svg.plot_width / 8)
+    step = (svg.plot_width - 2 * inner) / (n - 1)
+    return [svg.left + inner + i * step for i in range(n)], step
+
+
+def _pen(index: int) -> tuple[str, str]:
+    """The colour and dashes of the series at `index`: the palette, then dashed when it
+    repeats."""
+    return PALETTE[index % len(PALETTE)], DASHES[index // len(PALETTE) % len(DASHES)]
+
+
+def _series(svg: _Frame, pen: tuple[str, str], points: list[tuple[str, float | None]],
+            xs: list[float], *, signed: bool, dots: bool) -> list[str]:
+    """One series: its line through the points that have a value, and a dot on each of them
+    (`dots`) or on the last only. `signed`: green above the zero line, red below."""
+    drawn = [(x, svg.y(v), v) for x, (_, v) in zip(xs, points, strict=False) if v is not None]
+    if not drawn:
+        return []
+    coords = [(x, y) for x, y, _ in drawn]
+    color, dash = pen
+    stroke, defs = _sign_stroke(svg, [v for *_, v in drawn], coords) if signed else (color, [])
+    return [*defs, _polyline(coords, stroke, dash),
+            *(_dot(x, y, _sign_color(v) if signed else color)
+              for x, y, v in (drawn if dots else drawn[-1:]))]
+
+
+def _sign_color(value: float) -> str:
+    return GOOD if value >= 0 else BAD
+
+
+def _polyline(coords: list[tuple[float, float]], stroke: str, dash: str) -> str:
+    attrs = f'stroke-dasharray="{dash}" ' if dash else ""
+    return (f'<polyline class="series" fill="none" stroke="{stroke}" stroke-width="2.5" '
+            f'stroke-linejoin="round" stroke-linecap="round" {attrs}'
+            f'points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in coords)}"/>')
+
+
+def _dot(x: float, y: float, fill: str) -> str:
+    return f'<circle class="dot" cx="{_n(x)}" cy="{_n(y)}" r="3.5" fill="{fill}"/>'
 
 
 def bar_chart(bars: Sequence[Point], *, label: str, unit: str = "", empty: str = "–",
@@ -106,40 +145,49 @@ def bar_chart(bars: Sequence[Point], *, label: str, unit: str = "", empty: str =
     at the bar ends when there are at most MAX_BAR_VALUES bars and they fit. Non-finite values
     draw no bar.
     """
-    items = [(str(x), _clamp(v)) for x, v in bars]
+    items = _points(bars)
     values = [v for _, v in items if v is not None]
     if not values:
         return _empty(label, empty)
     integers = all(v.is_integer() for v in values)
     ticks = _ticks(min(min(values), 0.0), max(max(values), 0.0), integers)
-    decimals = 0 if integers else 2
-    texts = [_suffix(_number(v, decimals, decimal), unit) if v is not None else ""
-             for _, v in items]
-    bare = [_number(v, decimals, decimal) if v is not None else "" for _, v in items]
     band = (WIDTH - RIGHT - _Frame.left_margin(ticks, unit, decimal)) / len(items)
-    if len(items) > MAX_BAR_VALUES:
-        texts = []
-    elif max(map(_width, texts)) > band - 2:
-        texts = bare if max(map(_width, bare)) <= band - 2 else []
+    texts = _bar_texts([v for _, v in items], 0 if integers else 2, unit, decimal, band)
     below = FONT + 2 if texts and min(values) < 0 else 0  # room for values under negative bars
     svg = _Frame(label, ticks, unit, decimal, top=TOP + 8 * bool(texts), below=below)
-    parts = svg.open() + svg.grid()
     xs = [svg.left + band * (i + 0.5) for i in range(len(items))]
-    parts += svg.x_labels(xs, [x for x, _ in items])
+    parts = [*svg.open(), *svg.grid(), *svg.x_labels(xs, [x for x, _ in items])]
     width = max(band * 0.7, min(band, 1.0))
-    zero = svg.y(0)
     for i, (_, v) in enumerate(items):
-        if v is None:
-            continue
-        fill = html.escape(color) if color else (GOOD if v >= 0 else BAD)
-        y = svg.y(v)
-        parts.append(f'<rect class="bar" x="{_n(xs[i] - width / 2)}" y="{_n(min(y, zero))}" '
-                     f'width="{_n(width)}" height="{_n(abs(zero - y))}" fill="{fill}"/>')
-        if texts:
-            ty = y - 4 if v >= 0 else y + FONT + 1
-            parts.append(_text(xs[i], ty, texts[i], 'class="value" text-anchor="middle"'))
-    parts.append(_line(svg.left, zero, svg.right, zero, INK, 'class="zero"'))
+        if v is not None:
+            fill = html.escape(color) if color else _sign_color(v)
+            parts += _bar(svg, xs[i], width, v, fill, texts[i] if texts else "")
+    parts.append(svg.zero_line())
     return Markup("".join(parts) + "</svg>")
+
+
+def _bar_texts(values: list[float | None], decimals: int, unit: str, decimal: str,
+               band: float) -> list[str]:
+    """What to write at each bar's end: the value with its unit, or without it where that is
+    too wide for the bars, or nothing (too wide, or more than MAX_BAR_VALUES bars)."""
+    if len(values) > MAX_BAR_VALUES:
+        return []
+    bare = [_number(v, decimals, decimal) if v is not None else "" for v in values]
+    for texts in ([_suffix(t, unit) if t else "" for t in bare], bare):
+        if max(map(_width, texts)) <= band - 2:
+            return texts
+    return []
+
+
+def _bar(svg: _Frame, x: float, width: float, value: float, fill: str, text: str) -> list[str]:
+    """One bar from the zero line to its value, with the value written at its end."""
+    y, zero = svg.y(value), svg.y(0)
+    parts = [f'<rect class="bar" x="{_n(x - width / 2)}" y="{_n(min(y, zero))}" '
+             f'width="{_n(width)}" height="{_n(abs(zero - y))}" fill="{fill}"/>']
+    if text:
+        ty = y - 4 if value >= 0 else y + FONT + 1
+        parts.append(_text(x, ty, text, 'class="value" text-anchor="middle"'))
+    return parts
 
 
 class _Frame:
@@ -193,6 +241,9 @@ class _Frame:
         return [_text(centers[i], self.label_y, texts[i], 'class="xlabel" text-anchor="middle"')
                 for i in _thin(centers, widths)]
 
+    def zero_line(self) -> str:
+        return _line(self.left, self.y(0), self.right, self.y(0), INK, 'class="zero"')
+
     def highlight(self, value: float, text: str) -> list[str]:
         """A dashed line at value, named on the y axis unless a tick already says it."""
         y = self.y(value)
@@ -232,10 +283,8 @@ def _legend(names: list[str]) -> tuple[list[str], int]:
         if x > 4 and x + width > WIDTH - 4:
             x, row = 4.0, row + 1
         y = 12 + row * 18
-        color = PALETTE[i % len(PALETTE)]
-        dash = DASHES[i // len(PALETTE) % len(DASHES)]
-        attrs = f'class="legend" stroke-width="2.5" stroke-dasharray="{dash}"' if dash else \
-            'class="legend" stroke-width="2.5"'
+        color, dash = _pen(i)
+        attrs = 'class="legend" stroke-width="2.5"' + (f' stroke-dasharray="{dash}"' * bool(dash))
         parts.append(_line(x, y - 4, x + 16, y - 4, color, attrs))
         parts.append(_text(x + 20, y, text, 'class="legend-label"'))
         x += width + 12

@@ -10,9 +10,9 @@ import pytest
 from conftest import ARTIFACTS, open_link
 from season_data import fill
 
+from scorekeeper.changes import records
 from scorekeeper.db import db
 from scorekeeper.models import Group
-from scorekeeper.records import game_record
 
 pytestmark = pytest.mark.browser
 
@@ -29,7 +29,7 @@ def rounded_season(app):
     fill(app, "tanne", dt.date(2026, 1, 9), 12, seed=4)
     with app.app_context():
         record = generators.random_record("hartenjagen", 3, 11)
-        game_record.import_game({**record, "players": ["Anna", "Bernd", "Carla", "Dieter"],
+        records.import_game({**record, "players": ["Anna", "Bernd", "Carla", "Dieter"],
                              "first_dealer": "Anna", "hands": []}, "tanne", dt.date(2026, 4, 3))
         return db.session.scalar(db.select(Group.token))
 
