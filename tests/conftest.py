@@ -54,6 +54,26 @@ def one_pin_window(monkeypatch):
 
 
 @pytest.fixture
+def quick_pins(monkeypatch):
+    """PINs hashed with the same scrypt at its lowest cost, also the hash checked for a group
+    without a PIN: for the tests that count dozens of PIN attempts (each costs a hash, most of
+    such a test's time). The hash itself, as slow for a group with a PIN or without, is
+    test_joining's."""
+    import functools
+    import secrets
+
+    from werkzeug.security import generate_password_hash
+
+    from scorekeeper.group import pins
+
+    def cheap(pin):
+        return generate_password_hash(pin, method="scrypt:128:8:1")
+
+    monkeypatch.setattr(pins, "generate_password_hash", cheap)
+    monkeypatch.setattr(pins, "_no_pin", functools.cache(lambda: cheap(secrets.token_hex())))
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

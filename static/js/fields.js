@@ -9,10 +9,7 @@ export function setUpFields(root) {
       const wanted = Math.max(0, Math.min(parseInt(box.dataset.max, 10), num(input) + by));
       const value = capped(box, input, wanted, by > 0);
       if (value < wanted) { refuse(box, value - num(input)); return; }
-      input.value = value;
-      input.dataset.touched = "1";
-      state.typed = true;
-      tell(input, "input");
+      put(input, value);
     };
     box.querySelector(".minus").addEventListener("click", () => step(-1));
     box.querySelector(".plus").addEventListener("click", () => step(1));
@@ -27,10 +24,7 @@ export function setUpFields(root) {
       const n = parseInt(b.dataset.set, 10);
       const value = num(input) === n ? 0 : capped(box, input, n, true);
       if (num(input) !== n && value < n) { refuse(box, value); return; }
-      input.value = value;
-      input.dataset.touched = "1";
-      state.typed = true;
-      tell(input, "input");
+      put(input, value);
     }));
     input.addEventListener("input", show);
     show();
@@ -100,12 +94,20 @@ export function setUpFields(root) {
 
 const isSave = (el) => el?.matches?.("button[type=submit]");
 
+// a number set by a tap: as if typed
+function put(input, value) {
+  input.value = value;
+  input.dataset.touched = "1";
+  state.typed = true;
+  tell(input, "input");
+}
+
 // the most `input` can still take: its max, and what its group's data-total leaves it
 function most(input) {
-  const max = parseInt(input.max, 10);
+  let max = parseInt(input.max, 10);
+  if (Number.isNaN(max)) max = Infinity;
   const group = input.closest("[data-total]");
-  if (!group) return Number.isNaN(max) ? Infinity : max;
-  return Math.min(Number.isNaN(max) ? Infinity : max, capped(group, input, Infinity, true));
+  return group ? Math.min(max, capped(group, input, Infinity, true)) : max;
 }
 
 function moveOn(input) {

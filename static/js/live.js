@@ -1,9 +1,9 @@
 // Live: a stream brings each new version (the current one first), else a poll every 2 s; not
 // with the screen off. Once typed: live parts (not one typed in) and a note.
 import { state } from "./state.js";
-import { setUp } from "./page.js";
 
 const stream = { source: null, url: null, open: false, missed: false };
+const liveBox = () => document.querySelector("[data-live]");
 
 // the page's body becomes that of `html`; the service worker keeps it
 export function show(html, url) {
@@ -12,7 +12,7 @@ export function show(html, url) {
   document.body.replaceWith(fresh.body);
   if (url && url !== location.href) history.replaceState(null, "", url);
   state.typed = false;
-  setUp(document.body);
+  state.onPart(document.body);
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href, html });
 }
 
@@ -25,7 +25,7 @@ export async function refresh(whole) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
   document.querySelectorAll("[data-live-part]").forEach((part) => {
     const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
-    if (next && ![...part.querySelectorAll("input")].some((f) => f.value != f.defaultValue)) { part.replaceWith(next); setUp(next); }
+    if (next && ![...part.querySelectorAll("input")].some((f) => f.value != f.defaultValue)) { part.replaceWith(next); state.onPart(next); }
   });
   const note = document.querySelector("[data-live-notice]");
   if (note) note.hidden = false;
@@ -34,14 +34,14 @@ export async function refresh(whole) {
 
 // `now`: the newest version; shown: back from memory (may still say hidden)
 async function arrived(now, shown) {
-  const live = document.querySelector("[data-live]");
+  const live = liveBox();
   stream.missed = (document.hidden && shown !== true) || state.busy;
   if (!live || stream.missed) return;
   if (now !== live.dataset.version && await refresh(!state.typed)) live.dataset.version = now;
 }
 
-export async function poll(shown) {
-  const live = document.querySelector("[data-live]");
+async function poll(shown) {
+  const live = liveBox();
   if (!live || (document.hidden && shown !== true) || state.busy) return;
   try {
     const answer = await fetch(live.dataset.live, { cache: "no-cache", credentials: "same-origin" });
@@ -51,7 +51,7 @@ export async function poll(shown) {
 
 // a stream for the page's version URL
 function listen(off) {
-  const live = document.querySelector("[data-live]");
+  const live = liveBox();
   const url = live && !off && window.EventSource ? `${live.dataset.live}/stream` : null;
   if (url === stream.url) return;
   stream.source?.close();

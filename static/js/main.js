@@ -1,18 +1,25 @@
 // The table in the hand: few taps per hand, other phones' hands live, hands kept without
 // network. Start-up (templates/base.html loads it).
 import { state } from "./state.js";
-import { setUp } from "./page.js";
-import { flush } from "./queue.js";
+import { setUpFields, setUpSeating, focusEntry } from "./fields.js";
+import { setUpPage } from "./page.js";
+import { setUpSending, showWaiting, flush } from "./queue.js";
 import { startPolling } from "./live.js";
-import { holdScreen } from "./screen.js";
-import { focusEntry } from "./fields.js";
+import { holdScreen, setUpWakeLock } from "./screen.js";
+import { setUpShare } from "./share.js";
+
+// what a page, or a part of it that came anew, needs
+state.onPart = (root) => {
+  [setUpFields, setUpSeating, setUpPage, setUpSending, setUpWakeLock, setUpShare].forEach((f) => f(root));
+  showWaiting();
+};
 
 document.addEventListener("input", (e) => { if (e.isTrusted) state.typed = true; });
 document.addEventListener("change", (e) => { if (e.isTrusted) state.typed = true; });
 document.addEventListener("visibilitychange", holdScreen);
 window.addEventListener("online", flush);
 // a module runs once the page is parsed, before DOMContentLoaded
-setUp(document.body);
+state.onPart(document.body);
 // a freshly opened table: the cursor waits in the hand's first field (or at what is wrong)
 if (document.activeElement === document.body) focusEntry();
 startPolling();

@@ -1,18 +1,12 @@
-// What a page, or a part of it that came anew, needs.
-import { setUpFields, setUpSeating } from "./fields.js";
-import { setUpSending, showWaiting } from "./queue.js";
-import { setUpWakeLock } from "./screen.js";
-import { setUpShare } from "./share.js";
-import { within } from "./state.js";
+// A page's forms that send once, its confirmations, its folded forms.
+import { state, within, submits } from "./state.js";
 
-export function setUp(root) {
-  setUpFields(root);
-  setUpSeating(root);
+export function setUpPage(root) {
   // one tap sends once; a slow network must not tempt a second tap (the table: queue.js)
   root.querySelectorAll("form[data-once]").forEach((form) => {
     if (form.closest("[data-entry-forms]")) return;
     form.addEventListener("submit", () => {
-      setTimeout(() => form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = true; }), 0);
+      setTimeout(() => submits(form, true), 0);
     });
   });
   root.querySelectorAll("[data-confirm]").forEach((el) => {
@@ -23,10 +17,6 @@ export function setUp(root) {
   root.querySelectorAll("details[data-load]").forEach((fold) => {
     fold.addEventListener("toggle", () => { if (fold.open) unfold(fold); });
   });
-  setUpSending(root);
-  setUpWakeLock(root);
-  setUpShare(root);
-  showWaiting();
 }
 
 async function unfold(fold) {
@@ -38,7 +28,7 @@ async function unfold(fold) {
       .querySelector("details");
     if (!fresh) throw new Error("not the form");
     fold.replaceWith(fresh);
-    setUp(fresh);
+    state.onPart(fresh);
   } catch (error) {
     delete fold.dataset.loading;
   }

@@ -1,9 +1,8 @@
 // Sending a hand, and the hands that wait on the phone while there is no network.
-import { state, setBusy, COUNTERS, visible, newKey, tell, within } from "./state.js";
+import { state, setBusy, COUNTERS, visible, newKey, tell, within, submits } from "./state.js";
 import { store, allHands, waiting } from "./store.js";
 import { nextField, focusEntry } from "./fields.js";
 import { show, refresh } from "./live.js";
-import { setUp } from "./page.js";
 
 // the table page sends its hands itself; the answer (its content: X-Part) replaces the content
 // in place (no page to go back to); without network the hand is kept
@@ -40,7 +39,7 @@ async function send(form) {
       flush();
     } catch (failed) { // not kept either: the form keeps it, and says so
       alert(section.dataset.textUnsaved);
-      form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = false; });
+      submits(form, false);
     }
     return;
   } finally {
@@ -59,7 +58,7 @@ function showPart(html) {
   old.replaceWith(fresh);
   state.typed = false;
   state.savedAt = Date.now();
-  setUp(fresh);
+  state.onPart(fresh);
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
     html: `<!doctype html>\n${document.documentElement.outerHTML}` });
   return true;
@@ -67,7 +66,7 @@ function showPart(html) {
 
 // a kept hand in the list: its number and what was entered, in the words of the data-labels;
 // ticked data-player boxes: who plays; data-switch: no value
-export function describe(form, seq) {
+function describe(form, seq) {
   const parts = [], players = [], more = [], groups = new Map();
   for (const el of form.elements) {
     const label = el.closest("[data-label]")?.dataset.label;
@@ -111,7 +110,7 @@ async function keep(form, section, fields) {
     f.querySelector("input[name=key]").value = newKey();
     f.querySelector("input[name=seq]").value = seq + 1;
     f.querySelectorAll("input[type=number]").forEach((i) => tell(i, "input"));
-    f.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = false; });
+    submits(f, false);
   });
   state.typed = false;
   state.savedAt = Date.now();

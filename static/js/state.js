@@ -6,6 +6,7 @@ export const state = {
   flushing: false, // sending the waiting hands
   lock: null, // the screen's wake lock
   asking: null, // the request for it (one at a time)
+  onPart: null, // sets up a part that came anew (main.js)
 };
 
 export function setBusy(on) {
@@ -19,6 +20,8 @@ export const num = (input) => parseInt(input.value, 10) || 0;
 export const visible = (el) => el.offsetParent !== null;
 export const newKey = () => [...crypto.getRandomValues(new Uint8Array(16))]
   .map((b) => b.toString(16).padStart(2, "0")).join("");
+// a form's save buttons off, or on again
+export const submits = (form, off) => form.querySelectorAll("button[type=submit]").forEach((b) => { b.disabled = off; });
 export const tell = (el, name) => el.dispatchEvent(new Event(name, { bubbles: true }));
 // no answer in time counts as no network (Wi-Fi that passes nothing)
 export const within = (ms) => { const stop = new AbortController(); setTimeout(() => stop.abort(), ms); return stop.signal; };

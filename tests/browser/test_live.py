@@ -32,6 +32,14 @@ NO_TICKS = """{
 # no visibilitychange reaches the page (Chromium sends one on coming back from memory, not
 # every browser does): what polls then is the pageshow
 NO_VISIBILITY = "addEventListener('visibilitychange', (e) => e.stopImmediatePropagation(), true)"
+# no Web Lock held or asked for by the page (its sending of waiting hands done)
+UNLOCKED = """async () => {
+  for (;;) {
+    const { held, pending } = await navigator.locks.query();
+    if (!held.length && !pending.length) return;
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}"""
 # the screen off and on again, as the browser says it (document.hidden, visibilitychange)
 SCREEN = """(off) => {
   Object.defineProperty(document, "hidden", { configurable: true, get: () => off });
@@ -86,6 +94,9 @@ def test_a_page_back_from_the_back_forward_cache_polls_at_once(bfcache_browser, 
     page.add_init_script(NO_TICKS)  # a poll after Back is the page's answer to coming back
     page.add_init_script(NO_VISIBILITY)
     page.goto(table)
+    # its first sending of waiting hands done: a page left while it holds the Web Lock is put out
+    # of memory as soon as the next page asks for the lock (weblocks-contention)
+    page.evaluate(UNLOCKED)
     page.goto(table.split("/games/")[0])  # the group's page; the table waits in memory
     another_phone_deals(bfcache_browser, page, table)
     polls = polls_of(page)
