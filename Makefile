@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 FLASK := $(BIN)/flask --app scorekeeper
 
-.PHONY: run serve test install install-test translations db bench lint
+.PHONY: run serve test check install install-test translations db bench lint
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,12 @@ serve: db
 TEST_WORKERS ?= 3
 test: install-test
 	$(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal
+
+# the quick loop beside it: the engine, web and command-line tests on SQLite; no browser, no
+# benches, no wheel (`make test` runs everything)
+check: install-test
+	TEST_DATABASE_URL= $(BIN)/pytest -n $(TEST_WORKERS) --dist worksteal -m "not slow" \
+		--ignore=tests/browser --ignore=tests/test_benches.py
 
 bench: install-test
 	$(BIN)/python bench/replay.py
