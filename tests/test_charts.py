@@ -1,6 +1,5 @@
 """The inline SVG charts: well-formed, inside their viewBox, escaped, and robust on odd data."""
 
-import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -201,11 +200,9 @@ def test_non_finite_values_are_left_out():
     assert "–" in texts(parse(line_chart([("a", [("1", float("nan"))])], label="x")), "empty")
 
 
-def test_a_thousand_points_make_one_polyline_quickly():
+def test_a_thousand_points_make_one_polyline():
     data = [(f"{i % 28 + 1}.{i // 28 % 12 + 1}.", (i % 37) * (-1) ** i * 1.5) for i in range(1000)]
-    start = time.perf_counter()
     root = parse(line_chart([("Geld", data)], label="Geld", unit="€"))
-    assert time.perf_counter() - start < 0.5
     (points,) = polylines(root)
     assert len(points) == 1000
     assert_inside(root, points)
