@@ -79,7 +79,7 @@ def forms(app, kind: str, record: dict[str, Any], size: int, count: int) -> list
         assert not before["finished"], f"{kind} {size}: finished before entry {seq}"
         made.append({**entry_fields(app, adapter, hand, before), "seq": str(seq),
                      "key": uuid.uuid4().hex})
-        table.apply(hand)
+        engine.apply(table, hand)
     return made
 
 

@@ -24,8 +24,7 @@ from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.models import Entry
 from scorekeeper.table import scoring
-from scorekeeper.views.common import get_table_or_404
-from scorekeeper.views.games import PART, _render_table
+from scorekeeper.views.games import PART, _render_table, get_table_or_404
 
 FLOOR = Table("bench_floor", MetaData(), Column("id", Integer, primary_key=True),
               Column("at", Float))

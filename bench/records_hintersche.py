@@ -16,7 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.engine import hintersche, options
+from scorekeeper import engine
+from scorekeeper.engine import base, hintersche
 from scorekeeper.engine.errors import RuleError
 from scorekeeper.engine.hintersche import BUTZEN, NAME, OPTIONS, Table
 from scorekeeper.engine.record import FORMAT
@@ -57,7 +58,7 @@ def play_entry(table: Table, rng: random.Random) -> dict[str, Any]:
     playoffs: list[dict[str, int]] = []
     while True:
         try:
-            table.apply(entry)
+            engine.apply(table, entry)
             return entry
         except RuleError as error:
             if error.code != f"{NAME}.playoff_needed":
@@ -69,7 +70,7 @@ def play_entry(table: Table, rng: random.Random) -> dict[str, Any]:
 def random_record(hands: int, seed: int) -> dict[str, Any]:
     rng = random.Random(seed)
     # Every game takes at least two deals, so the rubber never ends before `hands` deals.
-    rules = options.non_default(OPTIONS, {"rubber_games": max(4, min(MAX_GAMES, hands))})
+    rules = base.non_default(OPTIONS, {"rubber_games": max(4, min(MAX_GAMES, hands))})
     first_dealer = rng.choice(NAMES)
     table = Table(list(NAMES), first_dealer, rules)
     entries = [play_entry(table, rng) for _ in range(hands)]

@@ -50,7 +50,7 @@ def main() -> int:
     for name, record in records().items():
         hands = len(record["hands"])
         replay = median_seconds(lambda record=record: engine.replay(record))
-        full = median_seconds(lambda record=record: engine.replay(record).report())
+        full = median_seconds(lambda record=record: engine.report(engine.replay(record)))
         worst = min(worst, hands / replay)
         print(f"{name:<14}{hands:>7}{hands / replay:>17,.0f}{hands / full:>19,.0f}")
     print(f"median of {RUNS} runs each; target {TARGET:,} hands/s per game:",

@@ -68,7 +68,7 @@ def replay_command(path: str) -> None:
     except engine.RuleError as error:
         click.echo(_line(error.message()), err=True)
         sys.exit(1)
-    click.echo(json.dumps(table.report(), ensure_ascii=False))
+    click.echo(json.dumps(engine.report(table), ensure_ascii=False))
 
 
 @click.command("import")

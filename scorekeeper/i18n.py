@@ -67,12 +67,12 @@ def localized(text: str) -> str:
     return translate(text)
 
 
-def is_money(option: engine.options.Option) -> bool:
+def is_money(option: engine.base.Option) -> bool:
     """An amount of money in cents: shown and typed in euros."""
     return option.kind == "int" and "cents" in option.name
 
 
-def option_label(option: engine.options.Option, value: object) -> str:
+def option_label(option: engine.base.Option, value: object) -> str:
     """A rule option's value as players read it (money in euros, "0,10 €")."""
     if is_money(option) and isinstance(value, int):
         return money(value)

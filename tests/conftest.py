@@ -31,6 +31,43 @@ def pytest_terminal_summary(terminalreporter):
             terminalreporter.write_line(os.path.relpath(path))
 
 
+def pytest_collection_modifyitems(items):
+    """The slow tests first (the wheel's build, the benches): started last, one of them would
+    keep the whole run waiting while the other workers are done."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--examples", type=float, default=1.0, metavar="SHARE",
+        help="the share of its examples each property (Hypothesis) test tries: all of them in "
+             "`make test`, fewer in `make check`; on PostgreSQL a quarter of that share (the "
+             "same test on SQLite tries the share itself)")
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    """A property test tries the share of its examples that --examples asks for; on
+    PostgreSQL a quarter of it: what a property checks is the same on both databases, and the
+    SQLite run tries the examples the test asks for."""
+    test = getattr(item.obj, "__func__", item.obj)
+    chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+    share = item.config.getoption("examples")
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None and callspec.params.get("app") == "postgresql":
+        share /= 4
+    if chosen is None or share >= 1:
+        return (yield)
+    from hypothesis import settings
+
+    test._hypothesis_internal_use_settings = settings(
+        chosen, max_examples=max(1, round(chosen.max_examples * share)))
+    try:
+        return (yield)
+    finally:
+        test._hypothesis_internal_use_settings = chosen
+
+
 @pytest.fixture(params=DATABASES)
 def app(request, tmp_path):
     app = make_app(request.param, tmp_path, WTF_CSRF_ENABLED=False)

@@ -178,7 +178,7 @@ def start_game(client, kind, names, first_dealer=None, rules=None, slug="tanne")
 def rule_fields(game, rules: dict) -> dict[str, str]:
     """The new-game form's rule fields for a record's rules, typed as a German player would."""
     fields = {}
-    rules = engine.options.resolve(game.OPTIONS, rules)
+    rules = engine.base.resolve(game.OPTIONS, rules)
     for option in game.OPTIONS:
         value = rules[option.name]
         if option.kind == "bool":

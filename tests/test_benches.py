@@ -20,6 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.slow  # the benches together: half a minute and more
+
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 # a program, not a game's record generator (records_<module>.py, which bench/generators.py finds)
 SCRIPTS = sorted(path for path in BENCH.glob("*.py") if not path.name.startswith("records_")

@@ -40,10 +40,10 @@ def test_a_vier_anderle_pot_beyond_32_bits_is_stored_shown_settled_and_marked_pa
     rules = {"stake_cents": 10000}
     table = engine.get("vier-anderle").Table(THIRTEEN, THIRTEEN[0], rules)
     for hand in vier_anderle_hands():
-        table.apply(hand)
-    expected = engine.get("vier-anderle").close(table.report())
+        engine.apply(table, hand)
+    expected = engine.get("vier-anderle").close(engine.report(table))
     balances = expected["balances_cents"]
-    best_pot = table.report()["history"][-1]["payments"][WINNER] * 10000
+    best_pot = engine.report(table)["history"][-1]["payments"][WINNER] * 10000
     assert balances[WINNER] > INT32 and min(balances.values()) < -INT32 and best_pot > INT32
     assert expected["kasse_cents"] > INT32
 
@@ -99,7 +99,7 @@ def test_a_hartenjagen_game_at_100_euros_a_point_is_stored_shown_and_settled_bey
     record = {"format": "scorekeeper-game/1", "game": "hartenjagen", "rules": rules,
               "players": names, "first_dealer": names[0],
               "hands": [{"points": {names[0]: 86}} for _ in range(2500)]}
-    report = engine.replay(record).report()
+    report = engine.report(engine.replay(record))
     balances = {p["name"]: p["balance_cents"] for p in report["players"]}
     assert report["finished"] and report["winner"] == names[0]
     assert balances[names[0]] > INT32 and max(balances.values()) == balances[names[0]]

@@ -19,7 +19,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import DE, NL
 
-from scorekeeper.engine import cards, errors, hartenjagen, options
+from scorekeeper import engine
+from scorekeeper.engine import base, cards, errors, hartenjagen
 from scorekeeper.engine import record as record_mod
 from scorekeeper.engine.errors import RuleError
 
@@ -43,7 +44,7 @@ def replay(rec: dict[str, Any]) -> dict[str, Any]:
     """Replay a record the way record.replay does, through this game's Table."""
     table = hartenjagen.Table(rec["players"], rec.get("first_dealer", rec["players"][0]),
                               rec.get("rules"))
-    return record_mod.apply_all(table, rec["hands"]).report()
+    return engine.report(record_mod.apply_all(table, rec["hands"]))
 
 
 def table(rules: dict[str, Any] | None = None, players: list[str] | None = None,
@@ -60,10 +61,10 @@ def last_hand(report: dict[str, Any]) -> dict[str, int]:
 
 
 def error_of(t: hartenjagen.Table, entry: Any) -> RuleError:
-    before = t.report()
+    before = engine.report(t)
     with pytest.raises(RuleError) as info:
-        t.apply(entry)
-    assert t.report() == before, "a failed apply must leave the table unchanged"
+        engine.apply(t, entry)
+    assert engine.report(t) == before, "a failed apply must leave the table unchanged"
     return info.value
 
 
@@ -133,7 +134,7 @@ def test_worked_example_replays_as_json_through_the_registry():
     pytest.importorskip("scorekeeper.engine.hintersche")
     pytest.importorskip("scorekeeper.engine.vier_anderle")
     rec = record_mod.load(json.dumps(make_record(WORKED_EXAMPLE)))
-    report = record_mod.replay(rec).report()
+    report = engine.report(record_mod.replay(rec))
     assert report["winner"] == "D"
     assert scores(report) == {"A": 47, "B": 100, "C": 55, "D": 6}
 
@@ -141,48 +142,49 @@ def test_worked_example_replays_as_json_through_the_registry():
 def test_record_examples_of_the_spec_are_accepted():
     rules = {"jack_of_diamonds": True, "black_maria": True}
     t = table(rules)
-    t.apply({"hearts": {"A": 3, "C": 10}, "queen": "B", "jack": "C", "king": "A", "ace": "D"})
-    assert last_hand(t.report()) == {"A": 13, "B": 13, "C": 0, "D": 7}
+    engine.apply(t, {"hearts": {"A": 3, "C": 10}, "queen": "B", "jack": "C", "king": "A",
+                     "ace": "D"})
+    assert last_hand(engine.report(t)) == {"A": 13, "B": 13, "C": 0, "D": 7}
     t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"})
-    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 0, "D": 0}
+    engine.apply(t, {"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"})
+    assert last_hand(engine.report(t)) == {"A": 3, "B": 13, "C": 0, "D": 0}
     t = table({"moon": "choice"})
-    t.apply({"hearts": {"D": 13}, "queen": "D", "moon": "self"})
-    assert last_hand(t.report()) == {"A": 0, "B": 0, "C": 0, "D": -26}
+    engine.apply(t, {"hearts": {"D": 13}, "queen": "D", "moon": "self"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 0, "C": 0, "D": -26}
 
 
 # --- table, dealing, passing ---------------------------------------------------------------
 
 def test_pass_direction_cycles_left_right_across_hold():
     t = table()
-    seen = [t.report()["next_pass"]]
+    seen = [engine.report(t)["next_pass"]]
     for _ in range(5):
-        t.apply({"hearts": {"A": 13}, "queen": "B"})
-        seen.append(t.report()["next_pass"])
+        engine.apply(t, {"hearts": {"A": 13}, "queen": "B"})
+        seen.append(engine.report(t)["next_pass"])
     assert seen == ["left", "right", "across", "hold", "left", "right"]
 
 
 def test_without_passing_there_is_no_pass_direction():
     t = table({"passing": False})
-    assert t.report()["next_pass"] is None
-    t.apply({"hearts": {"A": 13}, "queen": "B"})
-    assert t.report()["next_pass"] is None
-    assert t.report()["history"][0]["pass"] is None
+    assert engine.report(t)["next_pass"] is None
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "B"})
+    assert engine.report(t)["next_pass"] is None
+    assert engine.report(t)["history"][0]["pass"] is None
 
 
 def test_deal_passes_clockwise_from_the_first_dealer():
     t = table(first_dealer="C")
-    assert t.report()["next_dealer"] == "C"
-    assert t.report()["dealer"] == "C"
+    assert engine.report(t)["next_dealer"] == "C"
+    assert engine.report(t)["dealer"] == "C"
     dealers = []
     for _ in range(4):
-        t.apply({"hearts": {"A": 13}, "queen": "B"})
-        dealers.append(t.report()["next_dealer"])
+        engine.apply(t, {"hearts": {"A": 13}, "queen": "B"})
+        dealers.append(engine.report(t)["next_dealer"])
     assert dealers == ["D", "A", "B", "C"]
 
 
 def test_first_dealer_defaults_to_the_first_player():
-    assert table().report()["next_dealer"] == "A"
+    assert engine.report(table())["next_dealer"] == "A"
 
 
 def test_one_pack_needs_exactly_four_players():
@@ -226,31 +228,31 @@ def test_bad_seating_is_refused():
 
 def test_each_player_scores_hearts_and_the_queen():
     t = table()
-    t.apply({"hearts": {"A": 2, "B": 5, "C": 6}, "queen": "C"})
-    assert last_hand(t.report()) == {"A": 2, "B": 5, "C": 19, "D": 0}
-    assert t.report()["history"][0]["moon"] is None
+    engine.apply(t, {"hearts": {"A": 2, "B": 5, "C": 6}, "queen": "C"})
+    assert last_hand(engine.report(t)) == {"A": 2, "B": 5, "C": 19, "D": 0}
+    assert engine.report(t)["history"][0]["moon"] is None
 
 
 def test_moon_others_gives_everyone_else_the_hand():
     t = table()
-    t.apply({"hearts": {"B": 13}, "queen": "B"})
-    assert last_hand(t.report()) == {"A": 26, "B": 0, "C": 26, "D": 26}
+    engine.apply(t, {"hearts": {"B": 13}, "queen": "B"})
+    assert last_hand(engine.report(t)) == {"A": 26, "B": 0, "C": 26, "D": 26}
 
 
 def test_moon_self_takes_the_hand_off_the_shooter():
     t = table({"moon": "self"})
-    t.apply({"hearts": {"B": 13}, "queen": "B"})
-    assert last_hand(t.report()) == {"A": 0, "B": -26, "C": 0, "D": 0}
-    assert t.report()["history"][0]["moon_choice"] == "self"
+    engine.apply(t, {"hearts": {"B": 13}, "queen": "B"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": -26, "C": 0, "D": 0}
+    assert engine.report(t)["history"][0]["moon_choice"] == "self"
 
 
 def test_moon_choice_scores_what_the_shooter_chose():
     t = table({"moon": "choice"})
-    t.apply({"hearts": {"B": 13}, "queen": "B", "moon": "others"})
-    assert last_hand(t.report()) == {"A": 26, "B": 0, "C": 26, "D": 26}
-    t.apply({"hearts": {"C": 13}, "queen": "C", "moon": "self"})
-    assert last_hand(t.report()) == {"A": 0, "B": 0, "C": -26, "D": 0}
-    assert [h["moon_choice"] for h in t.report()["history"]] == ["others", "self"]
+    engine.apply(t, {"hearts": {"B": 13}, "queen": "B", "moon": "others"})
+    assert last_hand(engine.report(t)) == {"A": 26, "B": 0, "C": 26, "D": 26}
+    engine.apply(t, {"hearts": {"C": 13}, "queen": "C", "moon": "self"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 0, "C": -26, "D": 0}
+    assert [h["moon_choice"] for h in engine.report(t)["history"]] == ["others", "self"]
 
 
 def test_moon_choice_must_be_given_when_someone_shot_the_moon():
@@ -286,14 +288,14 @@ def test_moon_key_only_with_the_choice_rule():
 
 def test_all_hearts_without_the_queen_is_no_moon():
     t = table()
-    t.apply({"hearts": {"B": 13}, "queen": "A"})
-    assert last_hand(t.report()) == {"A": 13, "B": 13, "C": 0, "D": 0}
+    engine.apply(t, {"hearts": {"B": 13}, "queen": "A"})
+    assert last_hand(engine.report(t)) == {"A": 13, "B": 13, "C": 0, "D": 0}
 
 
 def test_renege_costs_the_offender_the_hand():
     t = table()
-    t.apply({"renege": "C"})
-    report = t.report()
+    engine.apply(t, {"renege": "C"})
+    report = engine.report(t)
     assert last_hand(report) == {"A": 0, "B": 0, "C": 26, "D": 0}
     assert report["history"][0]["kind"] == "renege"
     assert report["history"][0]["renege"] == "C"
@@ -305,9 +307,9 @@ def test_renege_is_worth_the_hand_without_the_jack():
                          ({"decks": 2}, 52),
                          ({"decks": 2, "jack_of_diamonds": True, "black_maria": True}, 86)]:
         t = table(rules)
-        t.apply({"renege": "A"})
-        assert last_hand(t.report()) == {"A": worth, "B": 0, "C": 0, "D": 0}
-        assert t.report()["moon_total"] == worth
+        engine.apply(t, {"renege": "A"})
+        assert last_hand(engine.report(t)) == {"A": worth, "B": 0, "C": 0, "D": 0}
+        assert engine.report(t)["moon_total"] == worth
 
 
 def test_renege_entry_takes_nothing_else():
@@ -321,11 +323,11 @@ def test_renege_entry_takes_nothing_else():
 
 def test_jack_of_diamonds_counts_minus_ten():
     t = table({"jack_of_diamonds": True})
-    assert t.report()["hand_total"] == 16
-    assert t.report()["cards"] == {"queen": 1, "jack": 1}
-    t.apply({"hearts": {"A": 3, "B": 10}, "queen": "C", "jack": "B"})
-    assert last_hand(t.report()) == {"A": 3, "B": 0, "C": 13, "D": 0}
-    assert sum(last_hand(t.report()).values()) == 16
+    assert engine.report(t)["hand_total"] == 16
+    assert engine.report(t)["cards"] == {"queen": 1, "jack": 1}
+    engine.apply(t, {"hearts": {"A": 3, "B": 10}, "queen": "C", "jack": "B"})
+    assert last_hand(engine.report(t)) == {"A": 3, "B": 0, "C": 13, "D": 0}
+    assert sum(last_hand(engine.report(t)).values()) == 16
 
 
 def test_jack_must_be_named_when_it_counts():
@@ -348,26 +350,26 @@ def test_jack_is_refused_when_it_does_not_count():
 
 def test_moon_shooter_keeps_the_jack():
     t = table({"jack_of_diamonds": True})
-    t.apply({"hearts": {"A": 13}, "queen": "A", "jack": "A"})
-    assert last_hand(t.report()) == {"A": -10, "B": 26, "C": 26, "D": 26}
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "A", "jack": "A"})
+    assert last_hand(engine.report(t)) == {"A": -10, "B": 26, "C": 26, "D": 26}
     t = table({"jack_of_diamonds": True, "moon": "self"})
-    t.apply({"hearts": {"A": 13}, "queen": "A", "jack": "A"})
-    assert last_hand(t.report()) == {"A": -36, "B": 0, "C": 0, "D": 0}
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "A", "jack": "A"})
+    assert last_hand(engine.report(t)) == {"A": -36, "B": 0, "C": 0, "D": 0}
 
 
 def test_jack_taken_by_another_player_during_a_moon_still_counts():
     t = table({"jack_of_diamonds": True})
-    t.apply({"hearts": {"A": 13}, "queen": "A", "jack": "C"})
-    assert last_hand(t.report()) == {"A": 0, "B": 26, "C": 16, "D": 26}
-    assert t.report()["history"][0]["moon"] == "A"
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "A", "jack": "C"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 26, "C": 16, "D": 26}
+    assert engine.report(t)["history"][0]["moon"] == "A"
 
 
 def test_black_maria_adds_king_ten_and_ace_seven():
     t = table({"black_maria": True})
-    assert t.report()["hand_total"] == 43
-    assert t.report()["cards"] == {"queen": 1, "king": 1, "ace": 1}
-    t.apply({"hearts": {"A": 13}, "queen": "B", "king": "C", "ace": "D"})
-    assert last_hand(t.report()) == {"A": 13, "B": 13, "C": 10, "D": 7}
+    assert engine.report(t)["hand_total"] == 43
+    assert engine.report(t)["cards"] == {"queen": 1, "king": 1, "ace": 1}
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "B", "king": "C", "ace": "D"})
+    assert last_hand(engine.report(t)) == {"A": 13, "B": 13, "C": 10, "D": 7}
     err = error_of(t, {"hearts": {"A": 13}, "queen": "B", "king": "C"})
     assert err.code == "hartenjagen.ace_missing"
     assert err.message() == "nobody took the ace of spades"
@@ -375,43 +377,43 @@ def test_black_maria_adds_king_ten_and_ace_seven():
 
 def test_black_maria_moon_needs_king_and_ace_too():
     t = table({"black_maria": True})
-    t.apply({"hearts": {"A": 13}, "queen": "A", "king": "A", "ace": "B"})
-    assert last_hand(t.report()) == {"A": 36, "B": 7, "C": 0, "D": 0}
-    t.apply({"hearts": {"A": 13}, "queen": "A", "king": "A", "ace": "A"})
-    assert last_hand(t.report()) == {"A": 0, "B": 43, "C": 43, "D": 43}
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "A", "king": "A", "ace": "B"})
+    assert last_hand(engine.report(t)) == {"A": 36, "B": 7, "C": 0, "D": 0}
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "A", "king": "A", "ace": "A"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 43, "C": 43, "D": 43}
 
 
 def test_jack_and_black_maria_together_make_thirty_three():
     t = table({"jack_of_diamonds": True, "black_maria": True})
-    assert t.report()["hand_total"] == 33
-    assert t.report()["moon_total"] == 43
-    t.apply({"hearts": {"A": 13}, "queen": "A", "king": "A", "ace": "A", "jack": "B"})
-    assert last_hand(t.report()) == {"A": 0, "B": 33, "C": 43, "D": 43}
+    assert engine.report(t)["hand_total"] == 33
+    assert engine.report(t)["moon_total"] == 43
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "A", "king": "A", "ace": "A", "jack": "B"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 33, "C": 43, "D": 43}
 
 
 def test_two_packs_double_every_penalty_card():
     names = ["A", "B", "C", "D", "E", "F"]
     t = table({"decks": 2}, players=names)
-    report = t.report()
+    report = engine.report(t)
     assert report["hand_total"] == 52
     assert report["hearts_total"] == 26
     assert report["cards"] == {"queen": 2}
-    t.apply({"hearts": {"A": 20, "F": 6}, "queen": ["B", "C"]})
-    assert last_hand(t.report()) == {"A": 20, "B": 13, "C": 13, "D": 0, "E": 0, "F": 6}
-    t.apply({"hearts": {"A": 20, "F": 6}, "queen": {"E": 2}})
-    assert last_hand(t.report())["E"] == 26
-    t.apply({"hearts": {"A": 20, "F": 6}, "queen": ["D", "D"]})
-    assert last_hand(t.report())["D"] == 26
+    engine.apply(t, {"hearts": {"A": 20, "F": 6}, "queen": ["B", "C"]})
+    assert last_hand(engine.report(t)) == {"A": 20, "B": 13, "C": 13, "D": 0, "E": 0, "F": 6}
+    engine.apply(t, {"hearts": {"A": 20, "F": 6}, "queen": {"E": 2}})
+    assert last_hand(engine.report(t))["E"] == 26
+    engine.apply(t, {"hearts": {"A": 20, "F": 6}, "queen": ["D", "D"]})
+    assert last_hand(engine.report(t))["D"] == 26
 
 
 def test_two_packs_moon_needs_both_queens_and_all_hearts():
     names = ["A", "B", "C", "D", "E"]
     t = table({"decks": 2, "jack_of_diamonds": True}, players=names)
-    t.apply({"hearts": {"A": 26}, "queen": ["A", "B"], "jack": ["A", "C"]})
-    assert last_hand(t.report()) == {"A": 29, "B": 13, "C": -10, "D": 0, "E": 0}
-    t.apply({"hearts": {"A": 26}, "queen": {"A": 2}, "jack": ["A", "C"]})
-    assert last_hand(t.report()) == {"A": -10, "B": 52, "C": 42, "D": 52, "E": 52}
-    assert t.report()["history"][-1]["moon"] == "A"
+    engine.apply(t, {"hearts": {"A": 26}, "queen": ["A", "B"], "jack": ["A", "C"]})
+    assert last_hand(engine.report(t)) == {"A": 29, "B": 13, "C": -10, "D": 0, "E": 0}
+    engine.apply(t, {"hearts": {"A": 26}, "queen": {"A": 2}, "jack": ["A", "C"]})
+    assert last_hand(engine.report(t)) == {"A": -10, "B": 52, "C": 42, "D": 52, "E": 52}
+    assert engine.report(t)["history"][-1]["moon"] == "A"
 
 
 def test_two_packs_need_every_copy_named():
@@ -437,19 +439,19 @@ def test_two_packs_need_every_copy_named():
 def test_one_pack_accepts_a_name_a_one_name_list_or_a_mapping():
     for queen in ("B", ["B"], {"B": 1}, {"A": 0, "B": 1}):
         t = table()
-        t.apply({"hearts": {"A": 13}, "queen": queen})
-        assert last_hand(t.report()) == {"A": 13, "B": 13, "C": 0, "D": 0}
+        engine.apply(t, {"hearts": {"A": 13}, "queen": queen})
+        assert last_hand(engine.report(t)) == {"A": 13, "B": 13, "C": 0, "D": 0}
     err = error_of(table(), {"hearts": {"A": 13}, "queen": ["B", "C"]})
     assert err.code == "hartenjagen.queen_count"
 
 
 def test_target_ends_the_game_after_the_hand_that_reaches_it():
     t = table({"target": 30})
-    t.apply({"hearts": {"A": 13}, "queen": "B"})
-    t.apply({"hearts": {"A": 13}, "queen": "B"})
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "B"})
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "B"})
     assert not t.finished
-    t.apply({"hearts": {"A": 4, "C": 9}, "queen": "D"})
-    report = t.report()
+    engine.apply(t, {"hearts": {"A": 4, "C": 9}, "queen": "D"})
+    report = engine.report(t)
     assert report["finished"] and report["winner"] == "C"
     assert scores(report) == {"A": 30, "B": 26, "C": 9, "D": 13}
     assert report["target"] == 30
@@ -459,13 +461,13 @@ def test_target_ends_the_game_after_the_hand_that_reaches_it():
 
 def test_default_target_is_a_hundred():
     t = table()
-    t.apply({"renege": "A"})
-    t.apply({"renege": "A"})
-    t.apply({"renege": "A"})
-    t.apply({"hearts": {"A": 13}, "queen": "B"})
-    assert scores(t.report())["A"] == 91 and not t.finished
-    t.apply({"hearts": {"A": 9, "B": 4}, "queen": "C"})
-    assert t.finished and scores(t.report())["A"] == 100
+    engine.apply(t, {"renege": "A"})
+    engine.apply(t, {"renege": "A"})
+    engine.apply(t, {"renege": "A"})
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "B"})
+    assert scores(engine.report(t))["A"] == 91 and not t.finished
+    engine.apply(t, {"hearts": {"A": 9, "B": 4}, "queen": "C"})
+    assert t.finished and scores(engine.report(t))["A"] == 100
 
 
 def test_cents_per_point_make_everyone_pay_the_winner_the_difference():
@@ -505,7 +507,7 @@ def test_bad_options_are_refused():
         with pytest.raises(RuleError) as info:
             hartenjagen.Table(P4, None, rules)
         assert info.value.code == code
-    assert options.non_default(hartenjagen.OPTIONS, table({"decks": 2}).rules) == {"decks": 2}
+    assert base.non_default(hartenjagen.OPTIONS, table({"decks": 2}).rules) == {"decks": 2}
 
 
 # --- ties -------------------------------------------------------------------------------------
@@ -513,16 +515,16 @@ def test_bad_options_are_refused():
 def tied_game(rules: dict[str, Any] | None = None) -> hartenjagen.Table:
     """A and D reach the target of 52 after four hands; B and C are tied lowest on 0."""
     t = table({"target": 52, **(rules or {})})
-    t.apply({"hearts": {"A": 13}, "queen": "D"})  # A 13, D 13
-    t.apply({"hearts": {"A": 13}, "queen": "D"})  # A 26, D 26
-    t.apply({"hearts": {"A": 13}, "queen": "D"})  # A 39, D 39
-    t.apply({"hearts": {"A": 13}, "queen": "D"})  # A 52, D 52
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "D"})  # A 13, D 13
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "D"})  # A 26, D 26
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "D"})  # A 39, D 39
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "D"})  # A 52, D 52
     return t
 
 
 def test_a_tie_for_lowest_asks_for_a_tiebreak_hand():
     t = tied_game()
-    report = t.report()
+    report = engine.report(t)
     assert report["finished"] is False
     assert report["winner"] is None
     assert report["tiebreak"] == ["B", "C"]
@@ -531,8 +533,8 @@ def test_a_tie_for_lowest_asks_for_a_tiebreak_hand():
 
 def test_fewest_points_in_the_tiebreak_hand_wins():
     t = tied_game({"cents_per_point": 1})
-    t.apply({"hearts": {"B": 3, "C": 2, "A": 8}, "queen": "D"})
-    report = t.report()
+    engine.apply(t, {"hearts": {"B": 3, "C": 2, "A": 8}, "queen": "D"})
+    report = engine.report(t)
     assert report["finished"] and report["winner"] == "C"
     assert report["tiebreak"] == []
     assert report["history"][-1]["tiebreak"] == ["B", "C"]
@@ -543,59 +545,59 @@ def test_fewest_points_in_the_tiebreak_hand_wins():
 
 def test_a_tied_tiebreak_hand_needs_another_among_the_still_tied():
     t = table({"target": 20}, players=P4)
-    t.apply({"hearts": {"A": 13}, "queen": "D"})  # A 13, D 13
-    t.apply({"hearts": {"A": 13}, "queen": "D"})  # A 26 -> end, B and C on 0
-    assert t.report()["tiebreak"] == ["B", "C"]
-    t.apply({"hearts": {"B": 5, "C": 5, "A": 3}, "queen": "A"})
-    assert t.report()["tiebreak"] == ["B", "C"] and not t.finished
-    t.apply({"hearts": {"B": 6, "C": 1, "D": 6}, "queen": "A"})
-    assert t.finished and t.report()["winner"] == "C"
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "D"})  # A 13, D 13
+    engine.apply(t, {"hearts": {"A": 13}, "queen": "D"})  # A 26 -> end, B and C on 0
+    assert engine.report(t)["tiebreak"] == ["B", "C"]
+    engine.apply(t, {"hearts": {"B": 5, "C": 5, "A": 3}, "queen": "A"})
+    assert engine.report(t)["tiebreak"] == ["B", "C"] and not t.finished
+    engine.apply(t, {"hearts": {"B": 6, "C": 1, "D": 6}, "queen": "A"})
+    assert t.finished and engine.report(t)["winner"] == "C"
 
 
 def test_tiebreak_narrows_to_those_tied_again():
     t = table({"target": 13, "decks": 2}, players=["A", "B", "C", "D", "E"])
-    t.apply({"hearts": {"A": 26}, "queen": ["E", "E"]})
-    assert t.report()["tiebreak"] == ["B", "C", "D"]
-    t.apply({"hearts": {"A": 20, "B": 2, "C": 2, "D": 2}, "queen": ["A", "A"]})
-    assert t.report()["tiebreak"] == ["B", "C", "D"]
-    t.apply({"hearts": {"A": 22, "B": 1, "C": 1, "D": 2}, "queen": ["A", "A"]})
-    assert t.report()["tiebreak"] == ["B", "C"]
-    t.apply({"renege": "C"})
-    assert t.finished and t.report()["winner"] == "B"
+    engine.apply(t, {"hearts": {"A": 26}, "queen": ["E", "E"]})
+    assert engine.report(t)["tiebreak"] == ["B", "C", "D"]
+    engine.apply(t, {"hearts": {"A": 20, "B": 2, "C": 2, "D": 2}, "queen": ["A", "A"]})
+    assert engine.report(t)["tiebreak"] == ["B", "C", "D"]
+    engine.apply(t, {"hearts": {"A": 22, "B": 1, "C": 1, "D": 2}, "queen": ["A", "A"]})
+    assert engine.report(t)["tiebreak"] == ["B", "C"]
+    engine.apply(t, {"renege": "C"})
+    assert t.finished and engine.report(t)["winner"] == "B"
 
 
 def test_a_moon_shooter_in_the_tiebreak_wins_it_with_zero():
     t = tied_game()
-    t.apply({"hearts": {"B": 13}, "queen": "B"})
-    assert t.report()["winner"] == "B"
+    engine.apply(t, {"hearts": {"B": 13}, "queen": "B"})
+    assert engine.report(t)["winner"] == "B"
 
 
 # --- entering by points ------------------------------------------------------------------------
 
 def test_points_entry_scores_what_was_counted():
     t = table()
-    t.apply({"points": {"A": 1, "B": 19, "C": 6}})
-    assert last_hand(t.report()) == {"A": 1, "B": 19, "C": 6, "D": 0}
-    assert t.report()["history"][0]["kind"] == "points"
+    engine.apply(t, {"points": {"A": 1, "B": 19, "C": 6}})
+    assert last_hand(engine.report(t)) == {"A": 1, "B": 19, "C": 6, "D": 0}
+    assert engine.report(t)["history"][0]["kind"] == "points"
 
 
 def test_points_entry_detects_a_moon():
     t = table({"moon": "self"})
-    t.apply({"points": {"C": 26}})
-    assert last_hand(t.report()) == {"A": 0, "B": 0, "C": -26, "D": 0}
-    assert t.report()["history"][0]["moon"] == "C"
+    engine.apply(t, {"points": {"C": 26}})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 0, "C": -26, "D": 0}
+    assert engine.report(t)["history"][0]["moon"] == "C"
     t = table({"moon": "choice"})
     assert error_of(t, {"points": {"C": 26}}).code == "hartenjagen.moon_missing"
-    t.apply({"points": {"C": 26}, "moon": "others"})
-    assert last_hand(t.report()) == {"A": 26, "B": 26, "C": 0, "D": 26}
+    engine.apply(t, {"points": {"C": 26}, "moon": "others"})
+    assert last_hand(engine.report(t)) == {"A": 26, "B": 26, "C": 0, "D": 26}
 
 
 def test_points_are_entered_without_the_jack_and_the_engine_counts_it():
     t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"})
-    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 0, "D": 0}
-    t.apply({"points": {"A": 3, "B": 13, "C": 10}, "jack": "D"})
-    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 10, "D": -10}
+    engine.apply(t, {"points": {"A": 3, "B": 13, "C": 10}, "jack": "C"})
+    assert last_hand(engine.report(t)) == {"A": 3, "B": 13, "C": 0, "D": 0}
+    engine.apply(t, {"points": {"A": 3, "B": 13, "C": 10}, "jack": "D"})
+    assert last_hand(engine.report(t)) == {"A": 3, "B": 13, "C": 10, "D": -10}
 
 
 def test_points_with_the_jack_already_counted_in_are_refused_and_the_message_says_why():
@@ -609,16 +611,16 @@ def test_points_with_the_jack_already_counted_in_are_refused_and_the_message_say
     # a player's own -10 is never a score one can count at the table
     assert error_of(t, {"points": {"A": 3, "B": 13, "C": 10, "D": -10}, "jack": "D"}).code == \
         "hartenjagen.points_player"
-    assert t.report()["hands_played"] == 0
+    assert engine.report(t)["hands_played"] == 0
 
 
 def test_points_moon_with_the_jack_elsewhere():
     t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 26}, "jack": "B"})
-    assert last_hand(t.report()) == {"A": 0, "B": 16, "C": 26, "D": 26}
+    engine.apply(t, {"points": {"A": 26}, "jack": "B"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 16, "C": 26, "D": 26}
     t = table({"jack_of_diamonds": True})
-    t.apply({"points": {"A": 26}, "jack": "A"})
-    assert last_hand(t.report()) == {"A": -10, "B": 26, "C": 26, "D": 26}
+    engine.apply(t, {"points": {"A": 26}, "jack": "A"})
+    assert last_hand(engine.report(t)) == {"A": -10, "B": 26, "C": 26, "D": 26}
 
 
 def test_points_entry_needs_the_jack_when_it_counts():
@@ -668,12 +670,12 @@ def test_points_that_cannot_split_into_one_pack_are_refused():
     # 43 split as 13+10 | 7+... needs a split of the three honours and 13 hearts
     assert error_of(bm, {"points": {"A": 11, "B": 11, "C": 11, "D": 10}}).code == \
         "hartenjagen.points_split"
-    bm.apply({"points": {"A": 14, "B": 11, "C": 8, "D": 10}})
-    assert last_hand(bm.report()) == {"A": 14, "B": 11, "C": 8, "D": 10}
+    engine.apply(bm, {"points": {"A": 14, "B": 11, "C": 8, "D": 10}})
+    assert last_hand(engine.report(bm)) == {"A": 14, "B": 11, "C": 8, "D": 10}
     two = table({"decks": 2}, players=["A", "B", "C", "D", "E"])
     assert error_of(two, {"points": {"A": 12, "B": 10, "C": 10, "D": 10, "E": 10}}).code == \
         "hartenjagen.points_split"
-    two.apply({"points": {"A": 13, "B": 13, "C": 26}})
+    engine.apply(two, {"points": {"A": 13, "B": 13, "C": 26}})
 
 
 # --- errors and hostile input -------------------------------------------------------------------
@@ -745,14 +747,14 @@ def test_hostile_entries_give_rule_errors(entry, code, field):
 
 def test_floats_that_are_whole_numbers_are_accepted():
     t = table()
-    t.apply({"hearts": {"A": 3.0, "C": 10.0}, "queen": "B"})
-    assert last_hand(t.report()) == {"A": 3, "B": 13, "C": 10, "D": 0}
+    engine.apply(t, {"hearts": {"A": 3.0, "C": 10.0}, "queen": "B"})
+    assert last_hand(engine.report(t)) == {"A": 3, "B": 13, "C": 10, "D": 0}
 
 
 def test_left_out_players_took_nothing():
     t = table()
-    t.apply({"hearts": {"C": 13}, "queen": "D"})
-    assert last_hand(t.report()) == {"A": 0, "B": 0, "C": 13, "D": 13}
+    engine.apply(t, {"hearts": {"C": 13}, "queen": "D"})
+    assert last_hand(engine.report(t)) == {"A": 0, "B": 0, "C": 13, "D": 13}
 
 
 def test_messages_exist_in_three_languages_with_the_game_prefix():
@@ -876,11 +878,11 @@ def dealt_hands(draw: st.DrawFn) -> dict[str, Any]:
 def test_dealt_hands_are_accepted_by_cards_and_by_points_and_add_up(hand):
     names, rules = hand["names"], hand["rules"]
     by_cards = hartenjagen.Table(names, None, rules)
-    by_cards.apply(copy.deepcopy(hand["card_entry"]))
+    engine.apply(by_cards, copy.deepcopy(hand["card_entry"]))
     by_points = hartenjagen.Table(names, None, rules)
-    by_points.apply(copy.deepcopy(hand["points_entry"]))
-    scored = last_hand(by_cards.report())
-    assert scored == last_hand(by_points.report())
+    engine.apply(by_points, copy.deepcopy(hand["points_entry"]))
+    scored = last_hand(engine.report(by_cards))
+    assert scored == last_hand(engine.report(by_points))
     total = hartenjagen.hand_total(rules["decks"], rules["jack_of_diamonds"],
                                     rules["black_maria"])
     jack_total = total - hand["moon_total"]
@@ -895,7 +897,7 @@ def test_dealt_hands_are_accepted_by_cards_and_by_points_and_add_up(hand):
     else:
         assert sum(scored.values()) == -hand["moon_total"] + jack_total
         assert scored[names[shooter]] < 0
-    assert by_cards.report()["history"][0]["moon"] == (names[shooter] if shooter is not None
+    assert engine.report(by_cards)["history"][0]["moon"] == (names[shooter] if shooter is not None
                                                        else None)
 
 
@@ -943,16 +945,16 @@ ENTRY_KEYS = st.sampled_from(["hearts", "queen", "jack", "king", "ace", "moon", 
        st.dictionaries(ENTRY_KEYS, JSON_VALUES, max_size=5) | JSON_VALUES)
 def test_junk_entries_raise_rule_errors_and_leave_the_table_alone(rules, entry):
     t = table(rules)
-    t.apply({"renege": "A"})
-    before = t.report()
+    engine.apply(t, {"renege": "A"})
+    before = engine.report(t)
     try:
-        t.apply(entry)
+        engine.apply(t, entry)
     except RuleError as err:
         assert err.code in errors.MESSAGES
         assert err.message(DE) and err.message(NL)
-        assert t.report() == before
+        assert engine.report(t) == before
     else:
-        assert t.report()["hands_played"] == 2
+        assert engine.report(t)["hands_played"] == 2
 
 
 # --- the benchmark records ------------------------------------------------------------------
@@ -989,16 +991,16 @@ def test_passing_with_an_odd_number_of_players_has_no_across(players, cycle):
     t = hartenjagen.Table(names, None, {"decks": 1 if players == 4 else 2})
     seen = []
     for _ in range(len(cycle) + 1):
-        seen.append(t.report()["next_pass"])
-        t.apply({"renege": names[0]})
+        seen.append(engine.report(t)["next_pass"])
+        engine.apply(t, {"renege": names[0]})
     assert seen == cycle + cycle[:1]
-    assert [h["pass"] for h in t.report()["history"]] == seen
+    assert [h["pass"] for h in engine.report(t)["history"]] == seen
 
 
 def test_across_is_half_the_table_away():
-    assert table().report()["across_seats"] == 2
+    assert engine.report(table())["across_seats"] == 2
     six = hartenjagen.Table([f"P{i}" for i in range(6)], None, {"decks": 2})
-    assert six.report()["across_seats"] == 3
+    assert engine.report(six)["across_seats"] == 3
 
 
 def test_every_number_option_of_every_game_has_bounds_and_a_huge_target_is_refused():
@@ -1038,7 +1040,7 @@ def test_a_game_ended_early_moves_money_to_the_leaders_and_conserves_it(scores, 
 
 def test_a_finished_game_ended_keeps_its_money() -> None:
     table = hartenjagen.Table(["A", "B", "C", "D"], None, {"target": 20, "cents_per_point": 10})
-    table.apply({"hearts": {"A": 10, "B": 2, "C": 1}, "queen": "A"})
+    engine.apply(table, {"hearts": {"A": 10, "B": 2, "C": 1}, "queen": "A"})
     summary = table.summary()
     assert summary["finished"] and summary["next_dealer"] is None
     ended = hartenjagen.Table.ended(summary, table.rules)

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support import DE
 
-from scorekeeper.engine import errors, options, record
+from scorekeeper import engine
+from scorekeeper.engine import base, errors, record
 from scorekeeper.engine import vier_anderle as va
 from scorekeeper.engine.errors import RuleError
 
@@ -42,7 +43,7 @@ def replay(rec: dict[str, Any]) -> va.Table:
 
 
 def play(hands: list[Any], **kwargs: Any) -> dict[str, Any]:
-    return replay(make_record(hands, **kwargs)).report()
+    return engine.report(replay(make_record(hands, **kwargs)))
 
 
 def balances(report: dict[str, Any]) -> dict[str, int]:
@@ -129,12 +130,12 @@ def test_seed_examples_replay_through_the_game_registry() -> None:
     for module in ("hintersche", "hartenjagen"):
         pytest.importorskip(f"scorekeeper.engine.{module}")
     table = record.replay(make_record([HAND_1, HAND_2]))
-    assert table.report() == play([HAND_1, HAND_2])
+    assert engine.report(table) == play([HAND_1, HAND_2])
 
 
 def test_seed_record_survives_a_json_round_trip() -> None:
     rec = json.loads(json.dumps(make_record([HAND_1, HAND_2])))
-    report = replay(rec).report()
+    report = engine.report(replay(rec))
     assert json.loads(json.dumps(report)) == report
     assert report["pot"] == 40
 
@@ -152,7 +153,7 @@ def test_player_limits_come_from_the_cego_pack() -> None:
 
 def test_thirteen_players_may_sit_and_fourteen_may_not() -> None:
     names = [f"P{i}" for i in range(va.MAX_PLAYERS + 1)]
-    assert table_of(names[:-1]).report()["seated"] == names[:-1]
+    assert engine.report(table_of(names[:-1]))["seated"] == names[:-1]
     with pytest.raises(RuleError) as info:
         table_of(names)
     assert info.value.code == "player_count"
@@ -163,13 +164,13 @@ def test_thirteen_players_may_sit_and_fourteen_may_not() -> None:
 
 def test_first_dealer_deals_first_and_the_deal_passes_to_the_left() -> None:
     table = va.Table(["A", "B", "C"], "C", {})
-    assert table.report()["next_dealer"] == "C"
-    table.apply({"tricks": {"A": 4}})
-    assert balances(table.report())["C"] == -4 - 4  # ante, and no trick
-    assert table.report()["next_dealer"] == "A"
-    table.apply({"tricks": {"A": 4}})
-    assert table.report()["next_dealer"] == "B"
-    assert table.report()["history"][1]["dealer"] == "A"
+    assert engine.report(table)["next_dealer"] == "C"
+    engine.apply(table, {"tricks": {"A": 4}})
+    assert balances(engine.report(table))["C"] == -4 - 4  # ante, and no trick
+    assert engine.report(table)["next_dealer"] == "A"
+    engine.apply(table, {"tricks": {"A": 4}})
+    assert engine.report(table)["next_dealer"] == "B"
+    assert engine.report(table)["history"][1]["dealer"] == "A"
 
 
 def test_the_first_dealer_must_be_a_player() -> None:
@@ -400,10 +401,10 @@ def test_stake_cents_turns_stakes_into_money() -> None:
 
 def test_starting_pot_makes_the_first_hand_type_2() -> None:
     table = table_of(starting_pot=16)
-    assert table.report()["next_hand_type"] == 2
-    assert table.report()["pot"] == 16
-    table.apply({"playing": ["B", "C", "D", "E"], "tricks": {"C": 1, "D": 3}},)
-    report = table.report()
+    assert engine.report(table)["next_hand_type"] == 2
+    assert engine.report(table)["pot"] == 16
+    engine.apply(table, {"playing": ["B", "C", "D", "E"], "tricks": {"C": 1, "D": 3}},)
+    report = engine.report(table)
     assert balances(report) == {"A": -4, "B": -20, "C": 5, "D": 15, "E": -20, "F": 0}
     assert report["pot"] == 40
     assert sum(balances(report).values()) + report["pot"] == 16 == report["starting_pot"]
@@ -426,7 +427,7 @@ def test_pot_at_end_carry_keeps_the_pot_in_the_kasse() -> None:
     assert result["kasse"] == 40
     assert result["next_starting_pot"] == 40
     assert result["shares"] == {}
-    assert result["balances"] == balances(table.report())
+    assert result["balances"] == balances(engine.report(table))
     assert result["kasse_cents"] == 400
 
 
@@ -462,7 +463,7 @@ def test_split_only_pays_players_still_at_the_table() -> None:
 
 def test_pot_at_end_play_out_blocks_closing_while_the_pot_holds_money() -> None:
     table = replay(make_record([HAND_1], rules={"pot_at_end": "play-out"}))
-    assert table.report()["can_close"] is False
+    assert engine.report(table)["can_close"] is False
     with pytest.raises(RuleError) as info:
         va.close(table)
     assert (info.value.code, info.value.field) == ("vier-anderle.pot_not_empty", "pot")
@@ -470,18 +471,18 @@ def test_pot_at_end_play_out_blocks_closing_while_the_pot_holds_money() -> None:
                                     "only with a hand that empties the pot")
     assert info.value.message(DE) == ("im Pot sind noch 16 Einsätze: der Abend endet erst "
                                         "mit einer Hand, die den Pot leert")
-    table.apply({"playing": ["B"]})
-    assert table.report()["can_close"] is True
+    engine.apply(table, {"playing": ["B"]})
+    assert engine.report(table)["can_close"] is True
     result = va.close(table)
     assert result["kasse"] == 0 and result["pot"] == 0
 
 
 def test_close_takes_a_report_as_well_as_a_table_and_changes_nothing() -> None:
     table = replay(make_record([HAND_1, HAND_2], rules={"pot_at_end": "split"}))
-    report = table.report()
+    report = engine.report(table)
     before = copy.deepcopy(report)
     assert va.close(report) == va.close(table)
-    assert report == before == table.report()
+    assert report == before == engine.report(table)
     assert va.close(report, pot_at_end="carry")["kasse"] == 40
 
 
@@ -547,9 +548,9 @@ def test_after_a_table_change_the_player_seated_after_the_last_dealer_deals() ->
     report = play([HAND_1, {"table": ["F", "E", "B", "A"]}])
     assert report["next_dealer"] == "F" and report["last_dealer"] == "A"
     table = replay(make_record([HAND_1, {"table": ["F", "E", "B", "A"]}]))
-    table.apply({"playing": ["A"]})
-    assert table.report()["history"][-1]["dealer"] == "F"
-    assert table.report()["next_dealer"] == "E"
+    engine.apply(table, {"playing": ["A"]})
+    assert engine.report(table)["history"][-1]["dealer"] == "F"
+    assert engine.report(table)["next_dealer"] == "E"
 
 
 def test_a_newcomer_seated_right_after_the_last_dealer_deals_next() -> None:
@@ -578,7 +579,7 @@ def test_two_table_changes_in_a_row_go_on_from_the_same_last_dealer() -> None:
 
 
 def test_before_the_first_hand_the_first_dealer_keeps_the_deal_if_still_seated() -> None:
-    assert replay(make_record([{"table": ["C", "D", "A"]}])).report()["next_dealer"] == "A"
+    assert engine.report(replay(make_record([{"table": ["C", "D", "A"]}])))["next_dealer"] == "A"
     assert play([{"table": ["E", "C", "B"]}])["next_dealer"] == "E"
 
 
@@ -588,7 +589,7 @@ def test_a_named_dealer_deals_and_the_deal_goes_on_from_them() -> None:
     assert report["next_dealer"] == "D"
     table = replay(make_record([HAND_1, {"table": ["A", "B", "C", "D"], "dealer": "D"},
                                 {"tricks": {"D": 4}}, {"table": ["A", "B", "C", "D", "G"]}]))
-    assert table.report()["next_dealer"] == "G"
+    assert engine.report(table)["next_dealer"] == "G"
 
 
 def test_table_change_may_name_the_dealer() -> None:
@@ -696,14 +697,14 @@ HOSTILE: list[tuple[Any, str, str | None]] = [
 def test_bad_entries_give_a_rule_error_and_leave_the_table_unchanged(
         entry: Any, code: str, field: str | None) -> None:
     table = replay(make_record([HAND_1]))
-    before = table.report()
+    before = engine.report(table)
     with pytest.raises(RuleError) as info:
         record.apply_all(table, [entry], first=2)
     assert (info.value.code, info.value.field) == (code, field)
     assert info.value.entry == 2
     assert info.value.message().startswith("entry 2: ")
     assert info.value.message(DE).startswith("Eintrag 2: ")
-    assert table.report() == before
+    assert engine.report(table) == before
 
 
 JSON = st.recursive(
@@ -720,15 +721,15 @@ JSON = st.recursive(
 @given(entry=JSON, empty_pot=st.booleans())
 def test_random_junk_gives_a_rule_error_or_a_valid_change(entry: Any, empty_pot: bool) -> None:
     table = replay(make_record([] if empty_pot else [HAND_1]))
-    before = table.report()
+    before = engine.report(table)
     try:
-        table.apply(entry)
+        engine.apply(table, entry)
     except RuleError as error:
         assert error.code in errors.MESSAGES
         error.message(DE)
-        assert table.report() == before
+        assert engine.report(table) == before
     else:
-        assert conserved(table.report())
+        assert conserved(engine.report(table))
 
 
 # --- module contract -------------------------------------------------------------------------
@@ -754,7 +755,7 @@ def test_engine_imports_nothing_from_the_web() -> None:
 
 def test_option_records_store_only_non_defaults() -> None:
     rules = table_of(ante=8).rules
-    assert options.non_default(va.OPTIONS, rules) == {"ante": 8}
+    assert base.non_default(va.OPTIONS, rules) == {"ante": 8}
 
 
 # --- properties ------------------------------------------------------------------------------
@@ -812,8 +813,8 @@ def test_money_is_conserved_and_the_pot_stays_a_multiple_of_four(
     players, rules, entries = game
     table = va.Table(players, players[0], rules)
     for entry in entries:
-        table.apply(entry)
-        report = table.report()
+        engine.apply(table, entry)
+        report = engine.report(table)
         assert conserved(report)
         assert report["pot"] % TRICKS == 0
         assert report["pot"] >= 0
@@ -824,7 +825,7 @@ def test_money_is_conserved_and_the_pot_stays_a_multiple_of_four(
         assert report["dealer"] == report["next_dealer"] in report["seated"]
         assert [p["name"] for p in report["players"] if p["seated"]] == report["seated"]
         assert sorted(p["name"] for p in report["players"]) == sorted(table.players)
-    report = table.report()
+    report = engine.report(table)
     assert report["hands_played"] == sum(1 for e in entries if "table" not in e)
     seated = players
     for row in report["history"]:
@@ -856,7 +857,7 @@ def test_bench_records_with_real_cards_are_valid_and_conserve_money(
     rules = {"nobody_plays": "ante-back", "starting_pot": 8} if ante_back else {}
     rec = random_record(60, seed=seed, players=players, table_changes=changes, rules=rules)
     assert sum(1 for e in rec["hands"] if "table" not in e) == 60
-    report = replay(json.loads(json.dumps(rec))).report()
+    report = engine.report(replay(json.loads(json.dumps(rec))))
     assert report["hands_played"] == 60
     assert conserved(report)
     assert report["starting_pot"] == rules.get("starting_pot", 0)

@@ -37,7 +37,7 @@ def group_data():
     """A group export with one game of each kind: Hintersche into its Butzen phase, a closed
     Vier-Anderle game whose pot stays in the Kasse, a running Hartenjagen game."""
     hintersche = records_hintersche.random_record(8, seed=1)
-    assert "butzen" in [h["phase"] for h in engine.replay(hintersche).report()["history"]]
+    assert "butzen" in [h["phase"] for h in engine.report(engine.replay(hintersche))["history"]]
     vier_anderle = records_vier_anderle.random_record(6, seed=1, players=5)
     assert engine.get("vier-anderle").close(engine.replay(vier_anderle))["kasse"] > 0
     hartenjagen = records_hartenjagen.random_record(6, seed=1)
@@ -177,7 +177,7 @@ def test_a_game_the_engine_now_refuses_keeps_its_entries_and_old_state_with_a_wa
         app, capsys):
     data = group_data()
     hartenjagen = data["evenings"][1]["games"][0]
-    old_state = engine.replay(hartenjagen).report()
+    old_state = engine.report(engine.replay(hartenjagen))
     hartenjagen["hands"][2] = {"hearts": {"Nobody": 13}}  # accepted then, refused now
     with app.app_context():
         empty_database()

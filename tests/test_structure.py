@@ -12,7 +12,7 @@ FLOORS = [
     ["engine", "engine.*"],
     # what everything above uses: the tables, names, words, pictures and the live wire; the rooms
     # themselves (their __init__ holds only their docstring)
-    ["db", "models", "i18n", "settings", "group.names", "group.devices", "group.attempts", "web",
+    ["db", "models", "i18n", "settings", "group.names", "group.attempts", "web",
      "web.*", "evenings.settlement", "table.live", "table", "group", "evenings", "season",
      "records", "changes"],
     # each game's adapter and the forms it builds

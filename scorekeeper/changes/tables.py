@@ -24,7 +24,7 @@ from scorekeeper.games.base import Roster
 from scorekeeper.group import club
 from scorekeeper.group.names import name_error
 from scorekeeper.i18n import problem_message, rule_message
-from scorekeeper.models import Evening, Game, Group, Revision
+from scorekeeper.models import Evening, Game, Group, Revision, now
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
 
@@ -114,16 +114,19 @@ def add_hand(group: Group, game: Game, posted: Any, device: str,
     A fresh hand costs four statements: the game was read with its group and last entries,
     then the game, the entry and its revision are written, and one commit; nothing is read
     again (the session keeps what it wrote, for the page that shows it)."""
-    why = shut(game, group)
+    why, stamp = shut(game, group), now()
     if why:
         return Refused(why)
     adapter = games.GAMES[game.kind]
-    roster, rules = Roster.of(group), adapter.rules(game.rules)
-    kind = adapter.form_kind(posted)
+    roster, kind = Roster.of(group), adapter.form_kind(posted)
+    rules = adapter.rules(game.rules)
     form = adapter.form(kind, game.state, rules, roster, posted)
     try:
         key = form.key.data if form.key.validate(form) else None  # a bad one: refused below
-        scoring.check_fresh(game, form.seq.data, key or None)
+        if form.seq.data is not None and form.seq.data != game.entry_count + 1:
+            # made for the table as it was (checked before the form itself: a form made for
+            # a table that has changed must not be stored as the next entry)
+            raise scoring.stale(key or None)
         if form.shape.data and form.shape.data != form.fields_shape():
             raise scoring.StaleEntry()  # typed for the table as it was (kept while offline)
         data = form.entry() if form.validate_on_submit() else None
@@ -132,7 +135,7 @@ def add_hand(group: Group, game: Game, posted: Any, device: str,
         seated, before = set(map(itemgetter("name"), game.state["players"])), game.status
         added = scoring.add_entry(game, data, expected_seq=form.seq.data,
                                   key=form.key.data or None, device=device,
-                                  snapshot=snapshot)
+                                  snapshot=snapshot, at=stamp)
     except engine.RuleError as error:
         db.session.rollback()
         form = adapter.form(kind, game.state, rules, roster, posted, error=error)

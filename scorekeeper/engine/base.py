@@ -1,43 +1,43 @@
-"""The game contract: the base class every game's `Table` implements, and its history rows.
+"""The game contract: the base class every game's `Table` implements, its history rows and its
+rule options.
 
 A game is one module. It names itself on the module (``NAME``, ``TITLE``, ``SUMMARY``,
 ``OPTIONS``, ``MIN_PLAYERS``, ``MAX_PLAYERS``: what the registry and the web side read) and
 defines a ``Table(base.Table)``, which takes those from its module as class attributes and adds:
 
 - ``ENTRY_WORD``: what an entry is called in messages (``"hand"`` or ``"entry"``);
-- ``ENTRY_KEYS``: every key an entry may contain (``entry_keys`` narrows it per entry, when it
-  depends on the kind of entry or on the rules);
+- ``ENTRY_KEYS``: every key an entry may contain;
 - ``SNAPSHOT``: the state attributes a snapshot keeps;
 - ``__init__``: calls ``super().__init__(players, first_dealer, rules)``, which seats the
   players, resolves the rules and starts an empty history, then sets up the game's own state;
-- ``_play(entry) -> Row``: checks the entry (its keys are already checked) and, only when all
+- ``play_entry(entry) -> Row``: checks the entry (its keys are already checked) and, only when all
   of it is valid, changes the table and returns the entry's row of the history;
 - ``summary()``: the report without the history;
-- one frozen dataclass per kind of history row, subclassing `Row`.
+- one frozen dataclass per kind of history row, subclassing `Row`, with ``spelled``.
 
-The base class does the rest the same way for every game: ``apply`` (game over, not a mapping,
-unknown keys, then ``_play``, then the row joins the history), ``report``, ``history``,
-``kept``, ``last_rows``, ``snapshot`` and ``restore``.
+A game may also define ``entry_keys(entry)`` (the keys this entry may contain, when that depends
+on the kind of entry or on the rules), ``unknown_key(entry, key)`` (its own refusal of a key),
+``restored()`` (rebuild what is derived from the attributes a snapshot restored) and
+``report_extras()`` (what its report shows besides the summary and the history).
 
-A snapshot is plain JSON: the arguments the table was made with and the values of the
-attributes listed in ``SNAPSHOT``. It holds no history: each entry's row of the history is
-stored with the entry (``last_rows``), so a snapshot stays the same size however long the game
-runs. The replay of the record stays the source of truth; a snapshot only saves the work of
-getting back to where the game stands.
+Rule options (`Option`): their names, defaults, allowed values and one-line explanations. Each
+game module lists its options as ``OPTIONS``; the record stores only those that differ from the
+defaults (`non_default`), and `resolve` checks them and fills in the rest.
+
+This module only holds the table's state and what a game says; `play` drives a table (applies
+entries, spells the history, takes and restores snapshots). Nothing here calls into a game: a
+game's module imports this one, so a call from here into it would be a call back up.
 """
 
 from __future__ import annotations
 
 import abc
-import copy
 import sys
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
-from . import entries, errors, options
 from .errors import RuleError
-
-T = TypeVar("T", bound="Table")
 
 # What a game's module names itself with; its Table takes them from the module.
 FROM_MODULE = ("NAME", "TITLE", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS")
@@ -45,6 +45,102 @@ FROM_MODULE = ("NAME", "TITLE", "OPTIONS", "MIN_PLAYERS", "MAX_PLAYERS")
 CONTRACT = ("NAME", "TITLE", "OPTIONS", "ENTRY_WORD", "MIN_PLAYERS", "MAX_PLAYERS", "ENTRY_KEYS",
             "SNAPSHOT")
 
+
+# --- the rules' options ---------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    help: str  # a one-line explanation (English, marked with N_: translated where shown)
+    choices: tuple[Any, ...] = ()  # allowed values; empty: any value of the default's type
+    minimum: int | None = None
+    maximum: int | None = None
+    multiple_of: int | None = None
+    labels: Mapping[Any, str] = field(default_factory=dict)  # choice -> label (N_)
+    extra_check: Callable[[Any], bool] | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind == "int" and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"the number option {self.name!r} needs a minimum and a maximum")
+
+    @property
+    def kind(self) -> str:
+        if self.choices:
+            return "choice"
+        return "bool" if isinstance(self.default, bool) else "int"
+
+    def error(self, value: Any) -> RuleError:
+        """The refusal of `value`, saying what is allowed instead."""
+        kind = {"choice": "choice", "bool": "yes_no"}.get(self.kind) or (
+            "multiple" if self.multiple_of else "number")
+        return RuleError("bad_option", field=self.name, option=self.name, label=self.help,
+                         value=_show(value), kind=kind, low=self.minimum, high=self.maximum,
+                         multiple=self.multiple_of, choices=[self.labels.get(c) or _show(c)
+                                                             for c in self.choices])
+
+    def accepts(self, value: Any) -> bool:
+        if self.choices:
+            return any(value == c and type(value) is type(c) for c in self.choices)
+        if self.kind == "bool":
+            return isinstance(value, bool)
+        if not isinstance(value, int) or isinstance(value, bool):
+            return False
+        if self.minimum is not None and value < self.minimum:
+            return False
+        if self.maximum is not None and value > self.maximum:
+            return False
+        if self.multiple_of and value % self.multiple_of:
+            return False
+        return self.extra_check is None or self.extra_check(value)
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)
+
+
+def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
+    """Return every option's value: the given ones checked, the rest at their defaults."""
+    if given is None:
+        given = {}
+    if not isinstance(given, Mapping):
+        raise RuleError("unknown_option", field="rules", option=str(given))
+    by_name = {option.name: option for option in options}
+    rules = {option.name: option.default for option in options}
+    for name, value in given.items():
+        option = by_name.get(name)
+        if option is None:
+            raise RuleError("unknown_option", field=str(name), option=name)
+        if not option.accepts(value):
+            raise option.error(value)
+        rules[name] = value
+    return rules
+
+
+def as_stored(options: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's value of a stored game: `resolve`d, or, for a game kept from before an
+    upgrade whose rules the engine now refuses, as stored and unchecked (to show and end it).
+    Unknown options are then left out, the missing ones are at their defaults."""
+    try:
+        return resolve(options, given)
+    except RuleError:
+        pass
+    rules = {option.name: option.default for option in options}
+    rules.update((name, value) for name, value in given.items() if name in rules)
+    return rules
+
+
+def non_default(options: tuple[Option, ...], rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The options that differ from the defaults, as the game record stores them."""
+    return {o.name: rules[o.name] for o in options
+            if o.name in rules and rules[o.name] != o.default}
+
+
+# --- the table -----------------------------------------------------------------------------
 
 class Row:
     """One entry's row of the history: a frozen dataclass of plain values (seat indexes, tuples
@@ -69,7 +165,7 @@ class Table(abc.ABC):
 
     NAME: ClassVar[str]
     TITLE: ClassVar[str]
-    OPTIONS: ClassVar[tuple[options.Option, ...]]
+    OPTIONS: ClassVar[tuple[Option, ...]]
     ENTRY_WORD: ClassVar[str]
     MIN_PLAYERS: ClassVar[int]
     MAX_PLAYERS: ClassVar[int]
@@ -87,43 +183,27 @@ class Table(abc.ABC):
             raise TypeError(f"{cls.__qualname__} does not set {', '.join(missing)}")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
-        self._made_with: tuple[Any, Any, Any] = (players, first_dealer, rules)
-        seated, dealer = entries.seat_players(players, first_dealer, self.MIN_PLAYERS,
-                                              self.MAX_PLAYERS)
+        self.made_with: tuple[Any, Any, Any] = (players, first_dealer, rules)
+        seated, dealer = seat_players(players, first_dealer, self.MIN_PLAYERS, self.MAX_PLAYERS)
         self.players: list[str] = seated
         self._first_dealer: int = seated.index(dealer)  # seat of the first dealer
-        self.rules: dict[str, Any] = options.resolve(self.OPTIONS, rules)
+        self.rules: dict[str, Any] = resolve(self.OPTIONS, rules)
         self.hands_played: int = 0
         self.finished: bool = False
-        self._rows: list[Row] = []  # the history since the table was made or restored
+        self.rows: list[Row] = []  # the history since the table was made or restored
 
-    # --- entries ----------------------------------------------------------------------------
-
-    def apply(self, entry: Mapping[str, Any]) -> Row:
-        """Apply one entry and return its row of the history (what it did)."""
-        if self.finished:
-            raise RuleError("game_over")
-        if type(entry) is not dict and not isinstance(entry, Mapping):
-            raise RuleError("entry_not_object")
-        allowed = self.entry_keys(entry)
-        for key in entry:
-            if key not in allowed:
-                raise self._unknown_key(entry, key)
-        row = self._play(entry)
-        self._rows.append(row)
-        return row
-
-    def entry_keys(self, entry: Mapping[str, Any]) -> frozenset[str]:
-        """The keys this entry may contain (by default every key in `ENTRY_KEYS`)."""
-        return self.ENTRY_KEYS
-
-    def _unknown_key(self, entry: Mapping[str, Any], key: Any) -> RuleError:
-        """The refusal of a key this entry may not contain."""
-        return errors.unknown_key(key, self.TITLE)
+    # --- what every game says -------------------------------------------------------------------
 
     @abc.abstractmethod
-    def _play(self, entry: Mapping[str, Any]) -> Row:
-        """Check the entry and, only if all of it is valid, play it; return its row."""
+    def play_entry(self, entry: Mapping[str, Any]) -> Row:
+        """Check the entry (its keys are checked already) and, only if all of it is valid,
+        change the table; return the entry's row of the history."""
+
+    @abc.abstractmethod
+    def summary(self) -> dict[str, Any]:
+        """The report without the history."""
+
+    # --- what a game may say about its entries ---------------------------------------------------
 
     @classmethod
     def meaning_changed(cls, entered: Mapping[str, Any], now: Mapping[str, Any]
@@ -161,78 +241,21 @@ class Table(abc.ABC):
         return {**summary, "next_dealer": None, "deals_on": summary.get("next_dealer"),
                 **({"dealer": None} if "dealer" in summary else {})}
 
-    # --- report -----------------------------------------------------------------------------
 
-    @abc.abstractmethod
-    def summary(self) -> dict[str, Any]:
-        """The report without the history."""
-
-    def report(self) -> dict[str, Any]:
-        """The summary, what the game adds to it (`_report_extras`) and the history."""
-        return {**self.summary(), **self._report_extras(), "history": self.history()}
-
-    def _report_extras(self) -> dict[str, Any]:
-        """What the report shows besides the summary and the history (nothing by default)."""
-        return {}
-
-    def history(self, since: int = 0) -> list[dict[str, Any]]:
-        """Every entry's row so far (since the table was made or restored; from the `since`-th
-        of those on), spelled out."""
-        rows = self._rows[since:]
-        hand = self.hands_played - sum(1 for row in rows if row.HAND)
-        players = self.players
-        out = []
-        for row in rows:
-            if row.HAND:
-                hand += 1
-            out.append(row.spelled(players, hand))
-        return out
-
-    def kept(self) -> int:
-        """How many history rows the table keeps (since it was made or restored)."""
-        return len(self._rows)
-
-    def apply_numbered(self, entry: Any, number: int) -> Row:
-        """`apply` entry `number` of a game's record: a RuleError carries the number and the
-        word for an entry of this game."""
-        try:
-            if not isinstance(entry, dict):
-                raise RuleError("entry_not_object")
-            return self.apply(entry)
-        except RuleError as error:
-            error.entry = number
-            error.entry_word = self.ENTRY_WORD
-            raise
-
-    def play(self, entry: Any, number: int) -> tuple[dict[str, Any], dict[str, Any]]:
-        """Apply entry `number` of a game's record; what it did (its row of the history, spelled
-        out) and the table after it (a snapshot)."""
-        self.apply_numbered(entry, number)
-        return self.last_rows(1)[0], self.snapshot()
-
-    def last_rows(self, count: int = 1) -> list[dict[str, Any]]:
-        """The history rows of the last `count` entries (applied since the table was made or
-        restored), without spelling out the earlier ones."""
-        return self.history(since=max(0, self.kept() - count)) if count else []
-
-    # --- snapshots --------------------------------------------------------------------------
-
-    def snapshot(self) -> dict[str, Any]:
-        """The table as plain JSON, without its history (see the module docstring)."""
-        players, first_dealer, rules = self._made_with
-        return {"players": list(players), "first_dealer": first_dealer,
-                "rules": copy.deepcopy(rules),
-                "state": {name: copy.deepcopy(getattr(self, name)) for name in self.SNAPSHOT}}
-
-    @classmethod
-    def restore(cls: type[T], snapshot: dict[str, Any]) -> T:
-        """The table a `snapshot` was taken of, with an empty history."""
-        table = cls(snapshot["players"], snapshot["first_dealer"], snapshot["rules"])
-        for name, value in snapshot["state"].items():
-            setattr(table, name, copy.deepcopy(value))
-        table._restored()
-        return table
-
-    def _restored(self) -> None:
-        """Rebuild what is derived from the restored attributes (nothing by default)."""
-        return
+def seat_players(players: Any, first_dealer: Any, low: int, high: int) -> tuple[list[str], str]:
+    """Check the list of names and the first dealer; return them."""
+    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
+        raise RuleError("bad_players", field="players")
+    if not low <= len(players) <= high:
+        code = "player_count_exact" if low == high else "player_count"
+        raise RuleError(code, field="players", low=low, high=high, count=len(players))
+    seen: set[str] = set()
+    for name in players:
+        if name in seen:
+            raise RuleError("duplicate_player", field="players", player=name)
+        seen.add(name)
+    if first_dealer is None:
+        first_dealer = players[0]
+    if not isinstance(first_dealer, str) or first_dealer not in seen:
+        raise RuleError("unknown_player", field="first_dealer", player=first_dealer)
+    return list(players), first_dealer

@@ -25,22 +25,3 @@ def player_name(entry: Mapping[str, Any], key: str, players: Iterable[str]) -> s
     if not isinstance(name, str) or name not in set(players):
         raise RuleError("unknown_player", field=key, player=name)
     return name
-
-
-def seat_players(players: Any, first_dealer: Any, low: int, high: int) -> tuple[list[str], str]:
-    """Check the list of names and the first dealer; return them."""
-    if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise RuleError("bad_players", field="players")
-    if not low <= len(players) <= high:
-        code = "player_count_exact" if low == high else "player_count"
-        raise RuleError(code, field="players", low=low, high=high, count=len(players))
-    seen: set[str] = set()
-    for name in players:
-        if name in seen:
-            raise RuleError("duplicate_player", field="players", player=name)
-        seen.add(name)
-    if first_dealer is None:
-        first_dealer = players[0]
-    if not isinstance(first_dealer, str) or first_dealer not in seen:
-        raise RuleError("unknown_player", field="first_dealer", player=first_dealer)
-    return list(players), first_dealer

@@ -112,8 +112,8 @@ from itertools import product
 from typing import Any
 
 from . import base, cards, entries, errors
+from .base import Option
 from .errors import N_, RuleError
-from .options import Option
 
 NAME = "hartenjagen"
 
@@ -416,16 +416,16 @@ class Table(base.Table):
             return _RENEGE_KEYS
         return self._points_keys if "points" in entry else self._card_keys
 
-    def _unknown_key(self, entry: Mapping[str, Any], key: Any) -> RuleError:
+    def unknown_key(self, entry: Mapping[str, Any], key: Any) -> RuleError:
         """A card or the moon choice that the rules leave out says so (not in a renege)."""
         if "renege" not in entry:
             if key in CARD_OF_KEY and key not in self._pack.keys:
                 return RuleError(f"{NAME}.{key}_unused", field=key)
             if key == "moon" and self._moon_rule != "choice":
                 return RuleError(f"{NAME}.moon_not_asked", field="moon")
-        return super()._unknown_key(entry, key)
+        return errors.unknown_key(key, self.TITLE)
 
-    def _play(self, entry: Mapping[str, Any]) -> Hand:
+    def play_entry(self, entry: Mapping[str, Any]) -> Hand:
         if "renege" in entry:
             offender = self._index[entries.player_name(entry, "renege", self.players)]
             total = self._pack.moon_total
@@ -606,7 +606,7 @@ class Table(base.Table):
         result[self.winner] = -sum(result)
         return result
 
-    def _restored(self) -> None:
+    def restored(self) -> None:
         self._tied = tuple(self._tied)
 
     @classmethod

@@ -100,7 +100,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import base, cards, entries, errors, options
+from . import base, cards, entries, errors
 from .errors import N_, RuleError
 
 NAME = "hintersche"
@@ -161,23 +161,23 @@ _MARCH_LABELS: dict[Any, str] = {
     100: N_("100 or more"),
 }
 
-OPTIONS: tuple[options.Option, ...] = (
-    options.Option(
+OPTIONS: tuple[base.Option, ...] = (
+    base.Option(
         "march_at", 101,
         help=N_("card points for a march: more than 100 (101) or 100 or more (100)"),
         choices=(101, 100),
         labels=_MARCH_LABELS,
     ),
-    options.Option(
+    base.Option(
         "four_losses_double", True,
         help=N_("losing all four deals of the first phase costs two lines instead of one"),
     ),
-    options.Option(
+    base.Option(
         "rubber_games", 4,
         help=N_("games in a rubber"),
         minimum=1, maximum=10_000,
     ),
-    options.Option(
+    base.Option(
         "tariff_cents", 500,
         help=N_("what one line costs its owner, paid to each opponent; 0 for no money"),
         minimum=0, maximum=100_000,
@@ -563,7 +563,7 @@ class Table(base.Table):
 
     # --- entries ----------------------------------------------------------------------------
 
-    def _play(self, entry: Mapping[str, Any]) -> Deal:
+    def play_entry(self, entry: Mapping[str, Any]) -> Deal:
         deal = self._deal()
         scores = self._read_points(entry.get("points"), deal)
         all_tricks = entry.get("all_tricks")
@@ -779,7 +779,7 @@ class Table(base.Table):
         n = self._n
         return [tariff * (total - lines * n) for lines in self.lines]
 
-    def _report_extras(self) -> dict[str, Any]:
+    def report_extras(self) -> dict[str, Any]:
         """The games over since the table was made or restored."""
         return {"games": [dict(g) for g in self.games]}
 

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from . import games
+from . import games, play
 from .errors import RuleError
 
 FORMAT = "scorekeeper-game/1"
@@ -39,7 +39,7 @@ def start(record: Mapping[str, Any]) -> games.Table:
 def apply_all(table: games.Table, entries: Iterable[Any], first: int = 1) -> games.Table:
     """Apply entries in order; a RuleError carries the number of the entry that broke a rule."""
     for number, entry in enumerate(entries, start=first):
-        table.apply_numbered(entry, number)
+        play.apply_numbered(table, entry, number)
     return table
 
 

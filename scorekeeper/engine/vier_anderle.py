@@ -73,7 +73,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import base, cards, entries, errors, options
+from . import base, cards, entries, errors
 from .errors import N_, RuleError
 
 NAME = "vier-anderle"
@@ -126,18 +126,18 @@ SUMMARY = N_("Played for money in stakes. Before every hand the dealer pays the 
              "minus what they paid in, so the balances and the pot always add up to what the "
              "Kasse brought in.")
 
-OPTIONS: tuple[options.Option, ...] = (
-    options.Option(
+OPTIONS: tuple[base.Option, ...] = (
+    base.Option(
         "ante", 4,
         help=N_("stakes the dealer pays into the pot before each hand (a multiple of 4)"),
         minimum=TRICKS, maximum=400, multiple_of=TRICKS,
     ),
-    options.Option(
+    base.Option(
         "stake_cents", 10,
         help=N_("money value of one stake"),
         minimum=0, maximum=10_000,
     ),
-    options.Option(
+    base.Option(
         "nobody_plays", "ante-stays",
         help=N_("what happens to the dealer's ante when nobody plays a type-2 hand"),
         choices=("ante-stays", "ante-back"),
@@ -146,7 +146,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "ante-back": N_("the dealer gets the ante back"),
         },
     ),
-    options.Option(
+    base.Option(
         "pot_at_end", "carry",
         help=N_("what happens to the pot at the end of the evening"),
         choices=("carry", "split", "play-out"),
@@ -156,7 +156,7 @@ OPTIONS: tuple[options.Option, ...] = (
             "play-out": N_("play on until a hand empties it"),
         },
     ),
-    options.Option(
+    base.Option(
         "starting_pot", 0,
         help=N_("stakes the Kasse carries into the pot from an earlier game (a multiple of 4)"),
         minimum=0, maximum=10_000_000, multiple_of=TRICKS,
@@ -285,7 +285,7 @@ class Table(base.Table):
         self._best_win: dict[str, int] = dict.fromkeys(seated, 0)  # most won in one hand
         self._best_hand: dict[str, int] = dict.fromkeys(seated, 0)  # the hand it was first won in
 
-    def _restored(self) -> None:
+    def restored(self) -> None:
         self.seated = tuple(self.seated)
         self._around = tuple(self._around)
         self._seated_set = frozenset(self.seated)
@@ -296,7 +296,7 @@ class Table(base.Table):
         """A table change names the table (and the dealer); a hand its tricks and players."""
         return _TABLE_KEYS if "table" in entry else _HAND_KEYS
 
-    def _play(self, entry: Mapping[str, Any]) -> Hand | TableChange:
+    def play_entry(self, entry: Mapping[str, Any]) -> Hand | TableChange:
         return self._change_table(entry) if "table" in entry else self._play_hand(entry)
 
     def _play_hand(self, entry: Mapping[str, Any]) -> Hand:

@@ -18,7 +18,7 @@ from typing import Any, ClassVar
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
-from scorekeeper.engine import RuleError, options
+from scorekeeper.engine import RuleError, base
 from scorekeeper.games.forms import GameForm
 
 # The template parts the shared pages include from a game's folder (``games/<name>/<part>``,
@@ -146,7 +146,7 @@ class Adapter:
     def rules(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         """All of a game's rule options, the defaults filled in (as stored, unchecked, for a
         game kept from before an upgrade whose rules the engine now refuses)."""
-        return options.as_stored(self.engine.OPTIONS, rules)
+        return base.as_stored(self.engine.OPTIONS, rules)
 
     # --- entries -------------------------------------------------------------------------------
 
@@ -207,10 +207,6 @@ class Adapter:
         """Whether an entry scores differently after a correction (its history rows)."""
         keys = self.SCORED_BY or {*before, *after}
         return any(before.get(key) != after.get(key) for key in keys)
-
-    def make(self, form_class: type[GameForm], formdata: Any, data: Mapping[str, Any] | None
-             ) -> GameForm:
-        return form_class(formdata=formdata, data=dict(data or {}))
 
     # --- the table page, a new game, closing ------------------------------------------------
 

@@ -27,13 +27,27 @@ def _wtforms_messages(locale: str) -> support.NullTranslations:
     return support.Translations.load(messages_path(), [locale], domain="wtforms")
 
 
+class _Messages:
+    """WTForms' own messages in the user's language, looked up when a message is needed (most
+    forms are sent right and need none)."""
+
+    def gettext(self, message: str) -> str:
+        return str(_wtforms_messages(str(get_locale() or "de")).gettext(message))
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return str(_wtforms_messages(str(get_locale() or "de")).ngettext(singular, plural, n))
+
+
+_MESSAGES = _Messages()
+
+
 class Form(FlaskForm):
     """Every form of the app: Flask-WTF, with WTForms' own messages in the user's language,
     read once per language rather than on every request."""
 
     class Meta:
         def get_translations(self, form: Any) -> Any:
-            return _wtforms_messages(str(get_locale() or "de"))
+            return _MESSAGES
 
 
 class EntryForm(Form):
@@ -45,9 +59,10 @@ class EntryForm(Form):
     class Meta:
         csrf = False
 
-    key = HiddenField(validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])  # the page's uuid
-    seq = IntegerField(validators=[Optional()])
-    shape = HiddenField()
+    # (hidden: no label, so WTForms does not make one from the name and translate it)
+    key = HiddenField("", validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])  # a uuid
+    seq = IntegerField("", validators=[Optional()])
+    shape = HiddenField("")
     SHAPED_BY: tuple[str, ...] = ()  # the form's attributes that change what its fields mean
 
     def fields_shape(self) -> str:
@@ -91,7 +106,7 @@ class GameForm(EntryForm):
     names: list[str]  # the players the form asks about
     # a correction is shown with what it changes first; confirming it posts the form again with
     # the game's version it was shown at (scoring.edit_entry refuses it if the game moved on)
-    confirm = IntegerField(validators=[Optional()])
+    confirm = IntegerField("", validators=[Optional()])
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -126,6 +141,12 @@ class GameForm(EntryForm):
         """The form's data that shows a stored entry again; `before` is the game's summary
         before the entry."""
         raise NotImplementedError
+
+
+def make(form_class: type[GameForm], formdata: Any, data: Mapping[str, Any] | None) -> GameForm:
+    """A game's entry form of this class, filled with what was posted (`formdata`) or, where
+    nothing was, with `data`."""
+    return form_class(formdata=formdata, data=dict(data or {}))
 
 
 def build(base: type[GameForm], fields: dict[str, Field], names: list[str], **attrs: Any

@@ -14,7 +14,7 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.engine import RuleError, hartenjagen
 from scorekeeper.games.base import Adapter, Record, Roster
-from scorekeeper.games.forms import GameForm, build, numbers, pick
+from scorekeeper.games.forms import GameForm, build, make, numbers, pick
 from scorekeeper.web import charts
 
 CARD_LABELS = {"queen": ("♠", _l("Queen of spades")), "jack": ("♦", _l("Jack of diamonds")),
@@ -117,7 +117,7 @@ class Hartenjagen(Adapter):
              error: RuleError | None = None) -> GameForm:
         names = tuple(p["name"] for p in state["players"])
         form_class = _hand_form(names, tuple(state["cards"].items()), rules.get("moon") == "choice")
-        return self.make(form_class, formdata, data)
+        return make(form_class, formdata, data)
 
     @staticmethod
     def pass_label(direction: str | None, across_seats: int = 2) -> str:

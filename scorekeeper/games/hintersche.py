@@ -12,7 +12,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.engine import RuleError, hintersche
 from scorekeeper.games.base import Adapter, Record, Roster
-from scorekeeper.games.forms import GameForm, build, numbers, pick
+from scorekeeper.games.forms import GameForm, build, make, numbers, pick
 from scorekeeper.web import charts
 
 
@@ -122,7 +122,7 @@ class Hintersche(Adapter):
         tied = (error.params.get("tied")
                 if error is not None and error.code == f"{self.name}.playoff_needed" else None)
         rows = playoff_rows(formdata.keys() if formdata else (data or {}).keys(), tied)
-        return self.make(_deal_form(tuple(dealing), tuple(map(tuple, rows))), formdata, data)
+        return make(_deal_form(tuple(dealing), tuple(map(tuple, rows))), formdata, data)
 
     def reopening(self, later: int | None) -> str:
         """A table is one rubber: a correction may reopen it after its last game."""

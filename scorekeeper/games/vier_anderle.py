@@ -20,7 +20,7 @@ from wtforms.validators import Length, Optional
 
 from scorekeeper.engine import RuleError, vier_anderle
 from scorekeeper.games.base import Adapter, Record, Roster
-from scorekeeper.games.forms import GameForm, build, numbers, ticks
+from scorekeeper.games.forms import GameForm, build, make, numbers, ticks
 from scorekeeper.group.names import name_error
 from scorekeeper.i18n import rule_message
 from scorekeeper.web.display import money
@@ -210,12 +210,12 @@ class VierAnderle(Adapter):
              error: RuleError | None = None) -> GameForm:
         seated = tuple(state["seated"])
         if kind == "hand":
-            return self.make(_hand_form(seated, state["next_hand_type"]), formdata, data)
+            return make(_hand_form(seated, state["next_hand_type"]), formdata, data)
         known = [p["name"] for p in state["players"]]
         names = known + [name for name in roster.active if name not in known]
         if formdata is None and data is None:
             data = {f"seat-{n}": True for n in seated}
-        form = self.make(_table_form(tuple(names), seated, state.get("last_dealer")),
+        form = make(_table_form(tuple(names), seated, state.get("last_dealer")),
                          formdata, data)
         form.roster = roster
         form.offer()

@@ -14,7 +14,7 @@ from sqlalchemy import select
 from scorekeeper import games
 from scorekeeper.db import db
 from scorekeeper.evenings import ledger
-from scorekeeper.group import devices
+from scorekeeper.group import access
 from scorekeeper.models import (
     Evening,
     Fine,
@@ -52,7 +52,7 @@ def group_json(group: Group) -> dict[str, Any]:
             games.append({**game.record(), "status": game.status,
                           **({"kept": _kept(game)} if game.problem else {}), "revisions": [
                 {"seq": r.seq, "action": r.action, "data": r.data,
-                 "device": devices.device_label(r.device),
+                 "device": access.device_label(r.device),
                  "at": r.created_at.isoformat()} for r in revisions]})
         paid = db.session.scalars(select(PaidPayment).where(PaidPayment.evening_id == evening.id))
         evenings.append({"date": evening.date.isoformat(), "place": evening.place, "games": games,

@@ -14,6 +14,7 @@ the game's standings rows (`standings.store`) and commits.
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -48,7 +49,12 @@ def replay(game: Game, hands: list[dict[str, Any]] | None = None) -> engine.game
 
 def fresh_table(game: Game) -> Any:
     """The game's table before the first entry."""
-    return engine.get(game.kind).Table(list(game.seating), game.first_dealer, game.rules)
+    return _table_class(game)(list(game.seating), game.first_dealer, game.rules)
+
+
+def _table_class(game: Game) -> type[engine.games.Table]:
+    """The engine's table of the game's kind (a stored game's kind is always registered)."""
+    return engine.games.GAMES[game.kind].Table
 
 
 def entry(game: Game, seq: int) -> Entry | None:
@@ -69,7 +75,7 @@ def table_after(game: Game, seq: int) -> Any:
                                                             Entry.seq <= seq)
                                    .order_by(Entry.seq)).all()
         return replay(game, list(hands))
-    return engine.get(game.kind).Table.restore(stored.snapshot)
+    return engine.restore(_table_class(game), stored.snapshot)
 
 
 def recent_effects(game: Game, count: int) -> list[dict[str, Any]]:
@@ -83,11 +89,8 @@ def play_on(table: Any, hands: list[dict[str, Any]], first: int) -> list[tuple[A
     """Apply `hands` (numbered from `first`) to `table`; return each one's (effect, snapshot).
 
     A RuleError names the entry that breaks a rule; `table` is then partly played."""
-    return [table.play(data, number) for number, data in enumerate(hands, start=first)]
-
-
-def status_of(table: engine.games.Table) -> str:
-    return "finished" if table.finished else "running"
+    return [engine.play.step(table, data, number)
+            for number, data in enumerate(hands, start=first)]
 
 
 def claim(game: Game, **values: Any) -> None:
@@ -96,14 +99,14 @@ def claim(game: Game, **values: Any) -> None:
     values = {"version": game.version + 1, **values}
     if "updated_at" not in values:
         values["updated_at"] = now()
+    statements = _claim(tuple(values))
     channel = live.announced_by_database()  # the UPDATE itself tells the watchers, on commit
     notify = channel is not None
     # on the session's connection, as Core: the ORM has nothing to synchronise (the object is
     # updated below) and its bookkeeping would be most of the statement's cost
     result = cast(CursorResult[Any], db.session.connection().execute(
-        _claim(tuple(values), notify), {"claimed_id": game.id, "claimed_version": game.version,
-                                        **({"live_channel": channel} if notify else {}),
-                                        **values}))
+        statements[notify], {"claimed_id": game.id, "claimed_version": game.version,
+                             **({"live_channel": channel} if notify else {}), **values}))
     if (len(result.all()) if notify else result.rowcount) != 1:
         raise StaleEntry()
     for key, value in values.items():  # the row holds them now: so does the object, unread
@@ -113,14 +116,15 @@ def claim(game: Game, **values: Any) -> None:
 
 
 @functools.cache
-def _claim(columns: tuple[str, ...], notify: bool) -> Any:
-    """The UPDATE of `claim` that writes these columns (and sends the NOTIFY), built once."""
+def _claim(columns: tuple[str, ...]) -> tuple[Any, Any]:
+    """The UPDATE of `claim` that writes these columns, built once: as it is, and sending the
+    NOTIFY (by whether the database announces changes)."""
     statement = (update(Game)
                  .where(Game.id == bindparam("claimed_id"),
                         Game.version == bindparam("claimed_version"))
                  .values({name: bindparam(name) for name in columns})
                  .execution_options(synchronize_session=False))
-    return statement.returning(live.NOTIFY_GAME) if notify else statement
+    return statement, statement.returning(live.NOTIFY_GAME)
 
 
 def save_state(game: Game, table: engine.games.Table, count: int | None = None,
@@ -130,7 +134,7 @@ def save_state(game: Game, table: engine.games.Table, count: int | None = None,
     if game.status in ENDED:
         raise StaleEntry()
     claim(game, entry_count=game.entry_count if count is None else count,
-          state=table.summary(), status=status_of(table), **values)
+          state=table.summary(), status="finished" if table.finished else "running", **values)
 
 
 def start_game(game: Game, hands: Sequence[dict[str, Any]] = (), device: str = "",
@@ -143,7 +147,7 @@ def start_game(game: Game, hands: Sequence[dict[str, Any]] = (), device: str = "
     table = fresh_table(game)
     derived = play_on(table, hands, 1)
     game.state = table.summary()
-    game.status = status_of(table)
+    game.status = "finished" if table.finished else "running"
     game.entry_count = len(hands)
     db.session.add(game)
     db.session.flush()
@@ -170,13 +174,13 @@ def rebuild(game: Game) -> None:
     if game.status == "closed":  # ended by the players: its money as they ended it
         game.state = ended_state(game)
     elif game.status != "deleted":
-        game.status = status_of(table)
+        game.status = "finished" if table.finished else "running"
 
 
 def ended_state(game: Game) -> dict[str, Any]:
     """The game's summary as it stands when its players end it now (the engine's `ended`)."""
     table_class = engine.get(game.kind).Table
-    return table_class.ended(game.state, engine.options.as_stored(table_class.OPTIONS,
+    return table_class.ended(game.state, engine.base.as_stored(table_class.OPTIONS,
                                                                   game.rules))
 
 
@@ -208,10 +212,10 @@ def check_fresh(game: Game, expected_seq: int | None, key: str | None) -> None:
     or Duplicate if that was this very submission, stored before (checked before the form
     itself: a form made for a table that has changed must not be stored as the next entry)."""
     if expected_seq is not None and expected_seq != game.entry_count + 1:
-        raise _stale(key)
+        raise stale(key)
 
 
-def _stale(key: str | None) -> Exception:
+def stale(key: str | None) -> Exception:
     """What a submission that came too late is: a Duplicate if its key was recorded (it was
     stored the first time), else StaleEntry. Looked up only then, never for a fresh hand."""
     if key and db.session.scalar(select(Revision.id).where(Revision.key == key)):
@@ -221,23 +225,24 @@ def _stale(key: str | None) -> Exception:
 
 def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
               key: str | None = None, device: str = "",
-              snapshot: dict[str, Any] | None = None) -> Entry:
+              snapshot: dict[str, Any] | None = None, at: dt.datetime | None = None) -> Entry:
     """Append an entry; return it (its `seq`, and what it did: `effect`).
 
     Raises Duplicate if `key` was recorded before, StaleEntry if the game moved on since the form
     for `expected_seq` was made, engine.RuleError if the entry breaks a rule. `snapshot`: the
-    table after the last entry, when the caller read it with the game (else it is read here).
+    table after the last entry, when the caller read it with the game (else it is read here);
+    `at`: when the change was made (else now).
     Writes three statements: the game (only if nobody changed it meanwhile), the entry and its
     revision; the key's uniqueness keeps a submission sent twice at once single.
     """
     check_fresh(game, expected_seq, key)
     seq = game.entry_count + 1
+    stamp = at or now()
     if snapshot is not None and seq > 1:
-        table = engine.get(game.kind).Table.restore(snapshot)
+        table = engine.restore(_table_class(game), snapshot)
     else:
         table = table_after(game, seq - 1)
-    [(effect, after)] = play_on(table, [data], seq)
-    stamp = now()
+    effect, after = engine.play.step(table, data, seq)
     added = {"game_id": game.id, "seq": seq, "data": data, "effect": effect,
              "snapshot": after, "created_at": stamp, "updated_at": stamp}
     try:
@@ -251,7 +256,7 @@ def add_entry(game: Game, data: dict[str, Any], expected_seq: int | None = None,
                                            "created_at": stamp})
     except (IntegrityError, StaleEntry):  # another request came first: maybe this same one
         db.session.rollback()
-        raise _stale(key) from None
+        raise stale(key) from None
     return Entry(**added)  # not in the session: what was written, for the caller to show
 
 

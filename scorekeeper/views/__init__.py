@@ -9,7 +9,7 @@ from werkzeug.exceptions import InternalServerError
 
 from scorekeeper import games as registry
 from scorekeeper.db import db
-from scorekeeper.group import devices
+from scorekeeper.group.access import device_label
 from scorekeeper.web import assets, display
 
 
@@ -29,7 +29,7 @@ def init_app(app: Flask, static: Path) -> None:
         tv,
     )
 
-    app.jinja_env.filters.update(display.FILTERS, device=devices.device_label)
+    app.jinja_env.filters.update(display.FILTERS, device=device_label)
     app.jinja_env.globals["url_for"] = display.page_url
     app.jinja_env.globals["games_registry"] = registry.GAMES
     folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]

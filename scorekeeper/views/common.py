@@ -4,20 +4,16 @@ to a watching phone, the phone's label, and what a game's templates need."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from flask import abort, flash, g, jsonify, request
-from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
-from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper import games
 from scorekeeper.changes.answers import Done, Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import signoff
-from scorekeeper.group import access, devices
-from scorekeeper.group.names import SLUG
-from scorekeeper.models import MAX_ID, Entry, Evening, Fine, Game, Group, Membership, Player
+from scorekeeper.group import access
+from scorekeeper.models import MAX_ID, Evening, Fine, Game, Group, Player
 from scorekeeper.table import scoring
 
 Row = TypeVar("Row", Player, Evening, Game, Fine)
@@ -50,56 +46,6 @@ def get_game_or_404(group: Group, game_id: int) -> Game:
     return get_owned_or_404(Game, game_id, group)
 
 
-@dataclass
-class AtTable:
-    """What the table page (and a hand sent from it) reads of a game, in one query: the group,
-    the game, what its last entries did (the score sheet's rows, oldest first) and the table
-    after its last entry (its snapshot; None before the first, or if not derived yet)."""
-
-    group: Group
-    game: Game
-    recent: list[dict[str, Any]]
-    snapshot: dict[str, Any] | None
-
-
-def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
-    """The group's game with its evening and last entries, if this phone may see the group, else
-    404: in one query with the phone's membership (as `get_group_or_404`)."""
-    device = access.this_phone()
-    if device is None or not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
-        abort(404)
-    query = _TABLE_QUERY[db.session.get_bind().dialect.name == "postgresql"]
-    found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
-    game, group, evening, membership, owner, pairs, snapshot = found.first() or (None,) * 7
-    group = access.admit(group, membership, owner, view)
-    assert game is not None  # it came with the group
-    set_committed_value(game, "evening", evening)  # held by the game: never read again
-    return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
-                                 if effect is not None], snapshot)
-
-
-def _table_query(postgresql: bool) -> Any:
-    """The query of `get_table_or_404`: one row, what the last entries did in it as
-    one JSON array of [seq, effect] pairs."""
-    pair = func.json_build_array(Entry.seq, Entry.effect) if postgresql else \
-        func.json_array(Entry.seq, func.json(Entry.effect))
-    recent = select(func.json_agg(pair) if postgresql else func.json_group_array(pair)) \
-        .where(Entry.game_id == Game.id, Entry.seq > Game.entry_count - RECENT)
-    last = select(Entry.snapshot).where(Entry.game_id == Game.id, Entry.seq == Game.entry_count)
-    return (select(Game, Group, Evening, Membership, Player.name,
-                   type_coerce(recent.scalar_subquery(), JSON),
-                   type_coerce(last.scalar_subquery(), JSON))
-            .join(Group, Game.group_id == Group.id)
-            .join(Evening, Game.evening_id == Evening.id)  # whether it is signed off
-            .join(Membership, and_(Membership.group_id == Group.id,
-                                   Membership.device == bindparam("device")))
-            .outerjoin(Player, Player.id == Membership.player_id)
-            .where(Group.slug == bindparam("slug"), Game.id == bindparam("game_id")))
-
-
-_TABLE_QUERY = {postgresql: _table_query(postgresql) for postgresql in (False, True)}
-
-
 def tell(answer: Done | Refused | None) -> None:
     """What a change said, shown once on the next page."""
     if answer is not None and answer.message:
@@ -110,7 +56,7 @@ def device() -> str:
     """Who made a change, for the history: the player whose phone this is, if the phone said so
     (access.group_or_404 found it), else the kind of phone in a short label; no address and never
     the browser's whole string."""
-    return g.get("owner") or devices.device_label(request.user_agent.string)
+    return g.get("owner") or access.device_label(request.user_agent.string)
 
 
 def live_answer(data: dict[str, Any]) -> Any:

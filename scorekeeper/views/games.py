@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from flask import (
@@ -21,6 +22,8 @@ from flask import (
 from flask_babel import format_time
 from flask_babel import gettext as _
 from itsdangerous import BadSignature, URLSafeSerializer
+from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
+from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper import engine, games
@@ -28,16 +31,16 @@ from scorekeeper.changes import answers, tables
 from scorekeeper.db import db
 from scorekeeper.games.base import Roster
 from scorekeeper.group import access, club
+from scorekeeper.group.names import SLUG
 from scorekeeper.i18n import rule_message
-from scorekeeper.models import Entry, Evening, Game, Group, Revision
+from scorekeeper.models import MAX_ID, Entry, Evening, Game, Group, Membership, Player, Revision
 from scorekeeper.table import scoring
 from scorekeeper.views import forms
 from scorekeeper.views.common import (
-    AtTable,
+    RECENT,
     device,
     get_game_or_404,
     get_group_or_404,
-    get_table_or_404,
     live_answer,
     state_context,
 )
@@ -59,6 +62,60 @@ def _evening(group: Group, previous: Game | None) -> Evening:
     if previous is not None and previous.evening.date == club.evening_day():
         return previous.evening
     return club.evening_for(group)
+
+
+# --- the table an address names ---------------------------------------------------------------
+
+@dataclass
+class AtTable:
+    """What the table page (and a hand sent from it) reads of a game, in one query: the group,
+    the game, what its last entries did (the score sheet's rows, oldest first) and the table
+    after its last entry (its snapshot; None before the first, or if not derived yet)."""
+
+    group: Group
+    game: Game
+    recent: list[dict[str, Any]]
+    snapshot: dict[str, Any] | None
+    device: str  # who makes a change from this phone, for the history (`common.device`)
+
+
+def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
+    """The group's game with its evening and last entries, if this phone may see the group, else
+    404: in one query with the phone's membership (as `get_group_or_404`)."""
+    device = access.this_phone()
+    if device is None or not SLUG.fullmatch(slug) or not 1 <= game_id <= MAX_ID:
+        abort(404)
+    query = _TABLE_QUERY[db.session.get_bind().dialect.name == "postgresql"]
+    found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
+    game, group, evening, membership, owner, pairs, snapshot = found.first() or (None,) * 7
+    group = access.admit(group, membership, owner, view)
+    assert game is not None  # it came with the group
+    set_committed_value(game, "evening", evening)  # held by the game: never read again
+    return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
+                                 if effect is not None], snapshot,
+                   owner or access.device_label(request.user_agent.string))
+
+
+def _table_query(postgresql: bool) -> Any:
+    """The query of `get_table_or_404`: one row, what the last entries did in it as
+    one JSON array of [seq, effect] pairs."""
+    pair = func.json_build_array(Entry.seq, Entry.effect) if postgresql else \
+        func.json_array(Entry.seq, func.json(Entry.effect))
+    recent = select(func.json_agg(pair) if postgresql else func.json_group_array(pair)) \
+        .where(Entry.game_id == Game.id, Entry.seq > Game.entry_count - RECENT)
+    last = select(Entry.snapshot).where(Entry.game_id == Game.id, Entry.seq == Game.entry_count)
+    return (select(Game, Group, Evening, Membership, Player.name,
+                   type_coerce(recent.scalar_subquery(), JSON),
+                   type_coerce(last.scalar_subquery(), JSON))
+            .join(Group, Game.group_id == Group.id)
+            .join(Evening, Game.evening_id == Evening.id)  # whether it is signed off
+            .join(Membership, and_(Membership.group_id == Group.id,
+                                   Membership.device == bindparam("device")))
+            .outerjoin(Player, Player.id == Membership.player_id)
+            .where(Group.slug == bindparam("slug"), Game.id == bindparam("game_id")))
+
+
+_TABLE_QUERY = {postgresql: _table_query(postgresql) for postgresql in (False, True)}
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -185,7 +242,7 @@ def add_entry(slug: str, game_id: int):
     at = get_table_or_404(slug, game_id)
     queued = request.accept_mimetypes.best == "application/json"
     part = request.headers.get(PART) == "content"
-    answer = tables.add_hand(at.group, at.game, request.form, device(), at.snapshot)
+    answer = tables.add_hand(at.group, at.game, request.form, at.device, at.snapshot)
     if isinstance(answer, answers.Saved):
         if queued:
             return jsonify(saved=answer.seq)
@@ -476,7 +533,7 @@ def state(slug: str, game_id: int):
         table = scoring.replay(game)
     except engine.RuleError:  # a game kept from before an upgrade that the engine now refuses
         return jsonify({**game.state, **ended})
-    report = table.report()
+    report = engine.report(table)
     if ended["ended"]:
         report.update(type(table).ended(table.summary(), table.rules))
     return jsonify({**report, **ended})

@@ -11,7 +11,7 @@ from flask_babel import gettext
 
 from scorekeeper.engine import RuleError
 from scorekeeper.games.base import Adapter, Roster
-from scorekeeper.games.forms import GameForm, build, numbers
+from scorekeeper.games.forms import GameForm, build, make, numbers
 
 from . import zehner
 
@@ -52,7 +52,7 @@ class Zehner(Adapter):
              formdata: Any = None, data: Mapping[str, Any] | None = None,
              error: RuleError | None = None) -> GameForm:
         names = tuple(p["name"] for p in state["players"])
-        return self.make(_hand_form(names), formdata, data)
+        return make(_hand_form(names), formdata, data)
 
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         state = game.state

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from scorekeeper import engine
 from scorekeeper.engine.record import FORMAT
 
 from .zehner import HAND, NAME, Table
@@ -22,7 +23,7 @@ def random_record(hands: int, seed: int, players: int = 3) -> dict[str, Any]:
         cuts = sorted(rng.randint(0, HAND) for _ in names[1:])
         points = [b - a for a, b in zip([0, *cuts], [*cuts, HAND], strict=True)]
         entry = {"points": {n: p for n, p in zip(names, points, strict=True) if p}}
-        table.apply(entry)
+        engine.apply(table, entry)
         played.append(entry)
     return {"format": FORMAT, "game": NAME, "players": names, "first_dealer": names[0],
             "rules": {}, "hands": played}

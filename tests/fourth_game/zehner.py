@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.engine import base, entries, errors
+from scorekeeper.engine.base import Option
 from scorekeeper.engine.errors import N_, RuleError
-from scorekeeper.engine.options import Option
 
 NAME = "zehner"
 TITLE = N_("Zehnerspiel")
@@ -55,7 +55,7 @@ class Table(base.Table):
         super().__init__(players, first_dealer, rules)
         self.totals: list[int] = [0] * len(self.players)
 
-    def _play(self, entry: Mapping[str, Any]) -> Hand:
+    def play_entry(self, entry: Mapping[str, Any]) -> Hand:
         given = entry.get("points")
         if not isinstance(given, Mapping):
             raise errors.not_a_mapping("points")
