@@ -2,6 +2,11 @@
 
 Each game module lists its options as `OPTIONS`; the record stores only those that differ from
 the defaults, and `resolve` checks them and fills in the rest.
+
+An option is one of four kinds: a choice (`choices`), yes or no (a bool default), a whole number
+from `minimum` to `maximum`, or, with `text`, a line of text from `minimum` to `maximum`
+characters long. A number or text option whose default is None may also be None ("no target");
+with `required` it has no default (None) and the record must give it.
 """
 
 from __future__ import annotations
@@ -24,19 +29,38 @@ class Option:
     multiple_of: int | None = None
     labels: Mapping[Any, str] = field(default_factory=dict)  # choice -> label (N_)
     extra_check: Callable[[Any], bool] | None = None
+    text: bool = False  # a line of text, `minimum` to `maximum` characters long
+    required: bool = False  # no default (None): the record must give a value
 
     def __post_init__(self) -> None:
-        if self.kind == "int" and (self.minimum is None or self.maximum is None):
-            raise ValueError(f"the number option {self.name!r} needs a minimum and a maximum")
+        if self.kind in ("int", "text") and (self.minimum is None or self.maximum is None):
+            raise ValueError(f"the option {self.name!r} needs a minimum and a maximum")
+        if self.required and self.default is not None:
+            raise ValueError(f"the required option {self.name!r} has no default: give None")
 
     @property
     def kind(self) -> str:
         if self.choices:
             return "choice"
+        if self.text:
+            return "text"
         return "bool" if isinstance(self.default, bool) else "int"
+
+    @property
+    def may_be_none(self) -> bool:
+        """None is a value of the option (none, no limit): its default, unless it is required."""
+        return self.default is None and not self.required
+
+    def missing(self) -> RuleError:
+        """The refusal of a record that does not give this required option."""
+        return RuleError("missing_option", field=self.name, option=self.name, label=self.help)
 
     def error(self, value: Any) -> RuleError:
         """The refusal of `value`, saying what is allowed instead."""
+        if self.kind == "text":
+            return RuleError("bad_text_option", field=self.name, option=self.name,
+                             label=self.help, value=_show(value), low=self.minimum,
+                             high=self.maximum)
         kind = {"choice": "choice", "bool": "yes_no"}.get(self.kind) or (
             "multiple" if self.multiple_of else "number")
         return RuleError("bad_option", field=self.name, option=self.name, label=self.help,
@@ -45,6 +69,13 @@ class Option:
                                                              for c in self.choices])
 
     def accepts(self, value: Any) -> bool:
+        if value is None:
+            return self.may_be_none
+        if self.kind == "text":  # one printed line, blanks around it not counted as its length
+            if not isinstance(value, str) or not value.isprintable():
+                return False
+            return ((self.minimum is None or len(value.strip()) >= self.minimum)
+                    and (self.maximum is None or len(value) <= self.maximum))
         if self.choices:
             return any(value == c and type(value) is type(c) for c in self.choices)
         if self.kind == "bool":
@@ -64,8 +95,11 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
-    return str(value)
+        return f'"{value[:_SHOWN_TEXT]}…"' if len(value) > _SHOWN_TEXT else f'"{value}"'
+    return "null" if value is None else str(value)
+
+
+_SHOWN_TEXT = 60  # a longer text is cut short in a message
 
 
 def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
@@ -83,6 +117,9 @@ def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
         if not option.accepts(value):
             raise option.error(value)
         rules[name] = value
+    for option in options:
+        if option.required and rules[option.name] is None:
+            raise option.missing()
     return rules
 
 
