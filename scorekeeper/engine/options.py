@@ -27,7 +27,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     multiple_of: int | None = None
-    labels: Mapping[Any, str] = field(default_factory=dict)  # choice -> label (N_)
+    labels: Mapping[Any, str] = field(default_factory=dict)  # choice (or None) -> label (N_)
     extra_check: Callable[[Any], bool] | None = None
     text: bool = False  # a line of text, `minimum` to `maximum` characters long
     required: bool = False  # no default (None): the record must give a value
