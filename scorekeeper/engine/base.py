@@ -32,6 +32,8 @@ game's module imports this one, so a call from here into it would be a call back
 from __future__ import annotations
 
 import abc
+import json
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -50,6 +52,13 @@ CONTRACT = ("NAME", "TITLE", "OPTIONS", "ENTRY_WORD", "MIN_PLAYERS", "MAX_PLAYER
 
 @dataclass(frozen=True)
 class Option:
+    """One rule option. Its kind follows from what it is given: a choice (`choices`), yes or no
+    (a bool default), a whole number from `minimum` to `maximum`, a line of text (`text`: from
+    `minimum` to `maximum` characters long) or a mapping (a dict default: short lower-case
+    names, each with a whole number from `minimum` to `maximum`, such as a game's local bids
+    and their values). A number or text option whose default is None may also be None ("no
+    target"); with `required` it has no default (None) and the record must give it."""
+
     name: str
     default: Any
     help: str  # a one-line explanation (English, marked with N_: translated where shown)
@@ -57,21 +66,43 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     multiple_of: int | None = None
-    labels: Mapping[Any, str] = field(default_factory=dict)  # choice -> label (N_)
+    labels: Mapping[Any, str] = field(default_factory=dict)  # choice (or None) -> label (N_)
     extra_check: Callable[[Any], bool] | None = None
+    text: bool = False  # a line of text, `minimum` to `maximum` characters long
+    required: bool = False  # no default (None): the record must give a value
 
     def __post_init__(self) -> None:
-        if self.kind == "int" and (self.minimum is None or self.maximum is None):
-            raise ValueError(f"the number option {self.name!r} needs a minimum and a maximum")
+        if self.kind in ("int", "text", "mapping") and (self.minimum is None
+                                                        or self.maximum is None):
+            raise ValueError(f"the option {self.name!r} needs a minimum and a maximum")
+        if self.required and self.default is not None:
+            raise ValueError(f"the required option {self.name!r} has no default: give None")
 
     @property
     def kind(self) -> str:
         if self.choices:
             return "choice"
+        if self.text:
+            return "text"
+        if isinstance(self.default, Mapping):
+            return "mapping"
         return "bool" if isinstance(self.default, bool) else "int"
+
+    @property
+    def may_be_none(self) -> bool:
+        """None is a value of the option (none, no limit): its default, unless it is required."""
+        return self.default is None and not self.required
+
+    def missing(self) -> RuleError:
+        """The refusal of a record that does not give this required option."""
+        return RuleError("missing_option", field=self.name, option=self.name, label=self.help)
 
     def error(self, value: Any) -> RuleError:
         """The refusal of `value`, saying what is allowed instead."""
+        if self.kind in ("text", "mapping"):
+            return RuleError(f"bad_{self.kind}_option", field=self.name, option=self.name,
+                             label=self.help, value=_show(value), low=self.minimum,
+                             high=self.maximum)
         kind = {"choice": "choice", "bool": "yes_no"}.get(self.kind) or (
             "multiple" if self.multiple_of else "number")
         return RuleError("bad_option", field=self.name, option=self.name, label=self.help,
@@ -80,26 +111,52 @@ class Option:
                                                              for c in self.choices])
 
     def accepts(self, value: Any) -> bool:
+        if value is None:
+            return self.may_be_none
         if self.choices:
             return any(value == c and type(value) is type(c) for c in self.choices)
         if self.kind == "bool":
             return isinstance(value, bool)
+        if self.kind == "text":  # one printed line, blanks around it not counted as its length
+            return (isinstance(value, str) and value.isprintable()
+                    and self.minimum is not None and self.maximum is not None
+                    and len(value.strip()) >= self.minimum and len(value) <= self.maximum)
+        if self.kind == "mapping":
+            if not isinstance(value, Mapping) or len(value) > MAPPING_SIZE or not all(
+                    type(k) is str and MAPPING_NAME.fullmatch(k) and self._number(v)
+                    for k, v in value.items()):
+                return False
+        elif not self._number(value):
+            return False
+        return self.extra_check is None or self.extra_check(value)
+
+    def _number(self, value: Any) -> bool:
         if not isinstance(value, int) or isinstance(value, bool):
             return False
         if self.minimum is not None and value < self.minimum:
             return False
         if self.maximum is not None and value > self.maximum:
             return False
-        if self.multiple_of and value % self.multiple_of:
-            return False
-        return self.extra_check is None or self.extra_check(value)
+        return not (self.multiple_of and value % self.multiple_of)
+
+
+MAPPING_NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")  # a name in a mapping option
+MAPPING_SIZE = 30  # names in a mapping option at most
+_SHOWN_TEXT = 60  # a longer text is cut short in a message
 
 
 def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f'"{value}"'
+        return f'"{value[:_SHOWN_TEXT]}…"' if len(value) > _SHOWN_TEXT else f'"{value}"'
+    if value is None:
+        return "null"
+    if isinstance(value, Mapping | list):
+        try:
+            return json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            pass
     return str(value)
 
 
@@ -118,6 +175,9 @@ def resolve(options: tuple[Option, ...], given: Any) -> dict[str, Any]:
         if not option.accepts(value):
             raise option.error(value)
         rules[name] = value
+    for option in options:
+        if option.required and rules[option.name] is None:
+            raise option.missing()
     return rules
 
 

@@ -9,7 +9,7 @@ Every text the engine shows players is English, marked with `N_` so that `pybabe
 collects it into the app's catalogues (scorekeeper/translations); the German and Dutch texts
 live only there. Whoever writes a message passes a `translate` function (the web app: the
 user's catalogue; the CLI: none, so English). Templates are `str.format` strings with three
-additions, so that params stay free of language and the translated template decides:
+additions, so that params hold no words of a language and the translated template decides:
 - `{n:|trick|tricks}` writes the number with the singular or plural noun ("1 trick", "2 tricks");
 - `{names:and}` joins a list with the word for "and" ("A, B and C"), `{names:or}` with "or",
   `{names:either}` quotes each and joins with "or";
@@ -52,6 +52,9 @@ MESSAGES: dict[str, str] = {
                      "{choices:either}|yes_no=it is yes or no|number=enter a whole number from "
                      "{low} to {high}|multiple=enter a multiple of {multiple} from {low} to "
                      "{high}}"),
+    "bad_text_option": N_("the rule “{label}” cannot be {value}: enter {low} to {high} "
+                          "characters on one line"),
+    "missing_option": N_("the rule “{label}” must be given"),
     "bad_players": N_("players must be a list of names"),
     "player_count": N_("this game needs {low} to {high} players, not {count}"),
     "player_count_exact": N_("this game needs {low} players, not {count}"),
