@@ -52,6 +52,8 @@ MESSAGES: dict[str, str] = {
                      "{choices:either}|yes_no=it is yes or no|number=enter a whole number from "
                      "{low} to {high}|multiple=enter a multiple of {multiple} from {low} to "
                      "{high}}"),
+    "bad_option_mapping": N_("the rule “{label}” cannot be {value}: give each name (small "
+                             "letters, digits and _) a whole number from {low} to {high}"),
     "bad_players": N_("players must be a list of names"),
     "player_count": N_("this game needs {low} to {high} players, not {count}"),
     "player_count_exact": N_("this game needs {low} players, not {count}"),

@@ -25,9 +25,9 @@ def register(module: ModuleType) -> ModuleType:
 
 def all_games() -> dict[str, ModuleType]:
     if not GAMES:
-        from . import hartenjagen, hintersche, vier_anderle
+        from . import cego, hartenjagen, hintersche, vier_anderle
 
-        for module in (hintersche, vier_anderle, hartenjagen):
+        for module in (hintersche, vier_anderle, hartenjagen, cego):
             register(module)
     return GAMES
 

@@ -2,15 +2,25 @@
 
 Each game module lists its options as `OPTIONS`; the record stores only those that differ from
 the defaults, and `resolve` checks them and fills in the rest.
+
+An option is a choice (`choices`), yes or no (a bool default), a whole number (between `minimum`
+and `maximum`; a number option whose default is None may also be null: "none"), or a mapping
+(a dict default: short lower-case names, each with a whole number between `minimum` and
+`maximum`, such as a game's local bids and their values).
 """
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
+
+MAPPING_NAME = re.compile(r"[a-z][a-z0-9_]{0,29}")  # a name in a mapping option
+MAPPING_SIZE = 30  # names in a mapping option at most
 
 
 @dataclass(frozen=True)
@@ -26,17 +36,23 @@ class Option:
     extra_check: Callable[[Any], bool] | None = None
 
     def __post_init__(self) -> None:
-        if self.kind == "int" and (self.minimum is None or self.maximum is None):
+        if self.kind in ("int", "mapping") and (self.minimum is None or self.maximum is None):
             raise ValueError(f"the number option {self.name!r} needs a minimum and a maximum")
 
     @property
     def kind(self) -> str:
         if self.choices:
             return "choice"
+        if isinstance(self.default, Mapping):
+            return "mapping"
         return "bool" if isinstance(self.default, bool) else "int"
 
     def error(self, value: Any) -> RuleError:
         """The refusal of `value`, saying what is allowed instead."""
+        if self.kind == "mapping":
+            return RuleError("bad_option_mapping", field=self.name, option=self.name,
+                             label=self.help, value=_show(value), low=self.minimum,
+                             high=self.maximum)
         kind = {"choice": "choice", "bool": "yes_no"}.get(self.kind) or (
             "multiple" if self.multiple_of else "number")
         return RuleError("bad_option", field=self.name, option=self.name, label=self.help,
@@ -49,15 +65,23 @@ class Option:
             return any(value == c and type(value) is type(c) for c in self.choices)
         if self.kind == "bool":
             return isinstance(value, bool)
+        if self.kind == "mapping":
+            if not isinstance(value, Mapping) or len(value) > MAPPING_SIZE or not all(
+                    type(k) is str and MAPPING_NAME.fullmatch(k) and self._number(v)
+                    for k, v in value.items()):
+                return False
+        elif not (value is None and self.default is None) and not self._number(value):
+            return False
+        return self.extra_check is None or self.extra_check(value)
+
+    def _number(self, value: Any) -> bool:
         if not isinstance(value, int) or isinstance(value, bool):
             return False
         if self.minimum is not None and value < self.minimum:
             return False
         if self.maximum is not None and value > self.maximum:
             return False
-        if self.multiple_of and value % self.multiple_of:
-            return False
-        return self.extra_check is None or self.extra_check(value)
+        return not (self.multiple_of and value % self.multiple_of)
 
 
 def _show(value: Any) -> str:
@@ -65,6 +89,13 @@ def _show(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, str):
         return f'"{value}"'
+    if value is None:
+        return "null"
+    if isinstance(value, Mapping | list):
+        try:
+            return json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):
+            pass
     return str(value)
 
 
