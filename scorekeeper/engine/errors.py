@@ -55,6 +55,8 @@ MESSAGES: dict[str, str] = {
     "bad_text_option": N_("the rule “{label}” cannot be {value}: enter {low} to {high} "
                           "characters on one line"),
     "missing_option": N_("the rule “{label}” must be given"),
+    "bad_mapping_option": N_("the rule “{label}” cannot be {value}: give each name (small "
+                             "letters, digits and _) a whole number from {low} to {high}"),
     "bad_players": N_("players must be a list of names"),
     "player_count": N_("this game needs {low} to {high} players, not {count}"),
     "player_count_exact": N_("this game needs {low} players, not {count}"),

@@ -25,9 +25,9 @@ def register(module: ModuleType) -> ModuleType:
 
 def all_games() -> dict[str, ModuleType]:
     if not GAMES:
-        from . import free_list, hartenjagen, hintersche, vier_anderle
+        from . import cego, free_list, hartenjagen, hintersche, vier_anderle
 
-        for module in (hintersche, vier_anderle, hartenjagen, free_list):
+        for module in (hintersche, vier_anderle, hartenjagen, cego, free_list):
             register(module)
     return GAMES
 
