@@ -76,11 +76,15 @@ def option_label(option: engine.base.Option, value: object) -> str:
     """A rule option's value as players read it (money in euros, "0,10 €")."""
     if is_money(option) and isinstance(value, int):
         return money(value)
-    label = option.labels.get(value) if isinstance(value, str | int) else None
+    label = option.labels.get(value) if value is None or isinstance(value, str | int) else None
     if label:
         return translate(label)
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
+    if value is None:
+        return "–"
+    if isinstance(value, dict):  # a table's local bids and their values: "leere 4, halbe 2"
+        return ", ".join(f"{name} {number}" for name, number in value.items()) or "–"
     return str(value)
 
 

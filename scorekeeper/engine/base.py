@@ -17,8 +17,9 @@ defines a ``Table(base.Table)``, which takes those from its module as class attr
 
 A game may also define ``entry_keys(entry)`` (the keys this entry may contain, when that depends
 on the kind of entry or on the rules), ``unknown_key(entry, key)`` (its own refusal of a key),
-``restored()`` (rebuild what is derived from the attributes a snapshot restored) and
-``report_extras()`` (what its report shows besides the summary and the history).
+``restored()`` (rebuild what is derived from the attributes a snapshot restored),
+``report_extras()`` (what its report shows besides the summary and the history) and
+``game_over()`` (its own refusal of an entry after the game is over).
 
 Rule options (`Option`): their names, defaults, allowed values and one-line explanations. Each
 game module lists its options as ``OPTIONS``; the record stores only those that differ from the

@@ -29,7 +29,8 @@ def apply(table: Table, entry: Mapping[str, Any]) -> Row:
     """Apply one entry and return its row of the history (what it did). The whole entry is
     checked before anything changes: a RuleError leaves the table as it was."""
     if table.finished:
-        raise RuleError("game_over")
+        over = getattr(table, "game_over", None)
+        raise over() if over else RuleError("game_over")
     if type(entry) is not dict and not isinstance(entry, Mapping):
         raise RuleError("entry_not_object")
     narrowed = getattr(table, "entry_keys", None)

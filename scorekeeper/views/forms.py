@@ -230,11 +230,41 @@ def euros(amount: Decimal) -> str:
     return text.replace(".", ",") if str(get_locale()) in ("de", "nl") else text
 
 
+class NamesAndNumbersField(Field):
+    """A mapping rule option (a table's local bids and their values) typed on one line:
+    "leere 4, kleiner_mann 2" ("=" or ":" between a name and its number are fine too); `data` is
+    the mapping, checked by the engine. Shown the same way."""
+
+    widget = TextInput()
+    PAIR = re.compile(r"\s*([^\s=:,;]+)\s*[=: ]\s*(-?[0-9]{1,9})\s*")
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        text = str(valuelist[0]) if valuelist else ""
+        self.data = {}
+        for part in filter(str.strip, re.split(r"[,;\n]", text)):
+            found = self.PAIR.fullmatch(part)
+            if not found:
+                raise ValueError(gettext("Please write a name and a number, like %(example)s.",
+                                         example="leere 4, halbe 2"))
+            self.data[found.group(1).casefold()] = int(found.group(2))
+
+    def _value(self) -> str:
+        if self.raw_data:  # what was typed, as it was typed
+            return str(self.raw_data[0])
+        return ", ".join(f"{name} {number}" for name, number in (self.data or {}).items())
+
+
 def _option_field(option: Any) -> Field:
     """The field for one rule option: its explanation as the label, its bounds as validators."""
     label = _l(option.help)
     if option.kind == "bool":
         return BooleanField(label)
+    if option.kind == "text":
+        return StringField(label, filters=[lambda text: text.strip() if text else text],
+                           validators=[InputRequired() if option.required else Optional(),
+                                       Length(option.minimum, option.maximum), printable])
+    if option.kind == "mapping":
+        return NamesAndNumbersField(label)
     if option.kind == "choice":
         return SelectField(label, choices=[SelectChoice(str(c), _l(option.labels.get(c) or str(c)))
                                            for c in option.choices])
@@ -271,7 +301,7 @@ def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:
         value = form[option.name].data
         if option.kind == "choice":
             value = next((c for c in option.choices if str(c) == value), option.default)
-        elif value is None:
+        elif value is None or value == "" and option.kind == "text":
             value = option.default
         elif is_money(option):
             value = int(value * 100)
