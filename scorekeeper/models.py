@@ -232,6 +232,8 @@ class Membership(Model):
     fingerprint: Mapped[str] = mapped_column(String(64))
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
+    # a tournament table's phone (role "table"): the table whose game alone it may open
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tournament_tables.id"))
 
 
 class Attempt(Model):
@@ -307,3 +309,79 @@ class KasseEntry(Model):
     player: Mapped[str] = mapped_column(String(40), default="", server_default="")
     fine_id: Mapped[int | None] = mapped_column(ForeignKey("fines.id"))
     batch: Mapped[str] = mapped_column(String(32), default="", server_default="")
+
+
+class Tournament(Model):
+    """A tournament night of the group: many tables of one game, the seats drawn by lot for each
+    Durchgang (round), one ranking. Its games belong to its own evening. ``rules``: the tables'
+    game rules (what differs from the defaults; the number of games per Durchgang included);
+    ``view_token``: the spectators' link, which shows the ranking and nothing else."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("groups.id"), index=True)
+    evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    kind: Mapped[str] = mapped_column(String(20))
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    rounds: Mapped[int] = mapped_column(default=2)  # Durchgänge
+    games: Mapped[int] = mapped_column(default=24)  # games per Durchgang at each table
+    entry_fee_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    prizes: Mapped[list[int]] = mapped_column(JSON, default=list)  # cents, for place 1, 2, ...
+    view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+    finished_at: Mapped[dt.datetime | None]
+
+    evening: Mapped[Evening] = relationship()
+
+
+class Entrant(Model):
+    """A player of a tournament, by start number: a member of the group or a name typed at the
+    door. ``first_round``: the first Durchgang drawn with them (a late entrant's is later);
+    ``withdrawn_after``: the last Durchgang they played (None: still playing)."""
+
+    __tablename__ = "entrants"
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),
+                      UniqueConstraint("tournament_id", "name"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(40))
+    first_round: Mapped[int] = mapped_column(default=1)
+    withdrawn_after: Mapped[int | None]
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
+class TournamentTable(Model):
+    """One table of one Durchgang: who sits there (entrant ids in the order of play), the seed
+    its Durchgang was drawn with (None: typed in from a draw made on paper), the table's game
+    once the Durchgang started, the token of its link (the table's phone opens its own game and
+    nothing else) and, if the organiser voided the table's Durchgang, why and when."""
+
+    __tablename__ = "tournament_tables"
+    __table_args__ = (UniqueConstraint("tournament_id", "round", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    round: Mapped[int]
+    number: Mapped[int]
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    seed: Mapped[int | None] = mapped_column(BigInteger)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
+    voided: Mapped[str | None] = mapped_column(String(200))
+    voided_at: Mapped[dt.datetime | None]
+
+    game: Mapped[Game | None] = relationship()
+
+
+class Lot(Model):
+    """A lot drawn for the order of a tie where a prize depends on it: the entrants who tied,
+    in the order drawn, and the seed it was drawn with."""
+
+    __tablename__ = "lots"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    place: Mapped[int]
+    drawn: Mapped[list[int]] = mapped_column(JSON)  # entrant ids, first the better place
+    seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)

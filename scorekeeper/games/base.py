@@ -120,6 +120,10 @@ class Adapter:
     FOLDED: ClassVar[frozenset[str]] = frozenset()
     # rule options a new game takes over from the group's last game (`new_game_rules`)
     CARRIED_RULES: ClassVar[frozenset[str]] = frozenset()
+    # at a tournament night (tables of four, `tournament/`): the rule option that sets how many
+    # games a table plays in a Durchgang ("": a table plays one game to its end); None: the
+    # game is not played at tournaments
+    TOURNAMENT_GAMES: ClassVar[str | None] = None
 
     @property
     def name(self) -> str:
@@ -244,6 +248,15 @@ class Adapter:
     def figures(self, game: Any, player: Mapping[str, Any]) -> dict[str, int]:
         """One player's standings figures from a game (its summary's row of the player)."""
         raise NotImplementedError
+
+    def tournament_score(self, player: Mapping[str, Any]) -> int:
+        """A player's points from a table's Durchgang at a tournament (a player of the game's
+        summary), as the tournament's ranking adds them up: the score, by default."""
+        return int(player["score"])
+
+    def lowest_wins(self, rules: Mapping[str, Any]) -> bool:
+        """Whether the fewest points are best, in a tournament's ranking (not by default)."""
+        return False
 
     def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
         """How one player's result in a game (the standings figures and money of a `Result`)

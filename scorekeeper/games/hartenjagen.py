@@ -109,6 +109,7 @@ class Hartenjagen(Adapter):
                *Adapter.RECORDS)
     EFFECT_KEY = "points"
     SCORED_BY = ("totals",)  # a hand's own points never depend on the hands before
+    TOURNAMENT_GAMES = ""  # a table plays one game to its target: the fewest points win
     CARD_LABELS = CARD_LABELS
     CARD_COLUMNS = CARD_COLUMNS
 
@@ -135,6 +136,9 @@ class Hartenjagen(Adapter):
                 "finished": int(state["finished"]),
                 "wins": int(state["winner"] == player["name"]), "points": player["score"],
                 "moons": player.get("moons", 0), "moon_hand": player.get("moon_hand", 0)}
+
+    def lowest_wins(self, rules: Mapping[str, Any]) -> bool:
+        return True
 
     def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
         """Fewer points finish ahead (the winner has the fewest); equal points tie, whatever the

@@ -111,6 +111,9 @@ class Hintersche(Adapter):
                *Adapter.RECORDS)
     EFFECT_KEY = "marks"
     SCORED_BY = ("events",)  # what the deal did (its marks are the whole slate after it)
+    # at a tournament a table plays a rubber of this many games; its lines ("Bollen") count,
+    # the fewest are best
+    TOURNAMENT_GAMES = "rubber_games"
     TOTAL = hintersche.TOTAL
 
     def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,
@@ -137,6 +140,12 @@ class Hintersche(Adapter):
                 "rubbers": int(state["finished"]), "lines": player["lines"],
                 **{key: player.get(key, 0) for key in ("marches", "march_hand", "vier_strich",
                                                        "vier_strich_hand")}}
+
+    def tournament_score(self, player: Mapping[str, Any]) -> int:
+        return int(player["lines"])
+
+    def lowest_wins(self, rules: Mapping[str, Any]) -> bool:
+        return True
 
     def ranking_key(self, figures: Mapping[str, int], money_cents: int) -> tuple[int, ...]:
         """Fewer lines on the frame finish ahead (a line is a game lost); the money follows the

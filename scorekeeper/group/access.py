@@ -24,9 +24,12 @@ from sqlalchemy import and_, select
 
 from scorekeeper.db import db
 from scorekeeper.group.names import SLUG
-from scorekeeper.models import Group, Membership, Player
+from scorekeeper.models import Group, Membership, Player, TournamentTable
 
 MEMBER, VIEW = "member", "view"
+# a tournament table's phone: it opens its table's game (the table's link) and nothing else
+TABLE = "table"
+PLAYS = frozenset({MEMBER, TABLE})  # the roles that enter and correct a game's hands
 READS = frozenset({"GET", "HEAD"})
 # sent when a phone comes with the groups of a cookie from before memberships were kept on the
 # server: the application layer's receiver (changes.groups.adopt_old_cookie) moves them over
@@ -81,7 +84,11 @@ def _keep(device: str, group_id: int, kind: str, fingerprint: str) -> Membership
 def _role(group: Group, membership: Membership | None) -> str | None:
     if membership is None:
         return None
-    token = group.token if membership.role == MEMBER else group.view_token
+    if membership.role == TABLE:
+        table = db.session.get(TournamentTable, membership.table_id)
+        token = table.token if table is not None else ""
+    else:
+        token = group.token if membership.role == MEMBER else group.view_token
     if not hmac.compare_digest(membership.fingerprint, _fingerprint(token)):
         return None  # joined with a link that was renewed since
     return membership.role
@@ -120,9 +127,10 @@ def belongs_to(group: Group, player: Player | None) -> None:
     membership.player_id = player.id if player else None
 
 
-def group_or_404(slug: str, view: bool = False) -> Group:
+def group_or_404(slug: str, view: bool = False, game_id: int | None = None) -> Group:
     """The group, if this phone may see it: a member always, a viewer only where `view` allows
-    it and only to read. Anything else is the 404 of a group that does not exist. The group,
+    it and only to read, a tournament table's phone only for its table's game (`game_id`: the
+    game the page opens). Anything else is the 404 of a group that does not exist. The group,
     the phone's membership and whose phone it is come in one query."""
     device = this_phone()
     found = None
@@ -133,7 +141,7 @@ def group_or_404(slug: str, view: bool = False) -> Group:
             .outerjoin(Player, Player.id == Membership.player_id)
             .where(Group.slug == slug)).first()
     group, membership, owner = found if found else (None, None, None)
-    return admit(group, membership, owner, view)
+    return admit(group, membership, owner, view, game_id)
 
 
 def this_phone() -> str | None:
@@ -145,14 +153,18 @@ def this_phone() -> str | None:
 
 
 def admit(group: Group | None, membership: Membership | None, owner: str | None,
-          view: bool = False) -> Group:
+          view: bool = False, game_id: int | None = None) -> Group:
     """The group, if this phone may see it with this membership (read by the caller, with
-    whose phone it is): as `group_or_404`, else 404."""
+    whose phone it is): as `group_or_404`, else 404. A tournament table's phone sees only its
+    table's game (`game_id`: the game a table's page opens)."""
     kind = _role(group, membership) if group is not None else None
     if group is not None and membership is not None and kind is None:
         # this phone was in the group until its link was renewed: it may know why it is out
         abort(make_response(render_template("access/renewed.html", group=group), 404))
     if group is None or kind is None or (kind == VIEW and not (view and request.method in READS)):
+        abort(404)
+    if kind == TABLE and (game_id is None or membership is None or game_id != _table_game(
+            membership)):
         abort(404)
     g.role, g.membership, g.owner = kind, membership, owner
     return group
@@ -180,6 +192,21 @@ def device_label(user_agent: str) -> str:
     return " · ".join(part for part in (system, browser) if part) or "–"
 
 
+def _table_game(membership: Membership) -> int | None:
+    table = db.session.get(TournamentTable, membership.table_id)
+    return table.game_id if table is not None else None
+
+
+def seat_at(group: Group, table: TournamentTable) -> None:
+    """This phone is a tournament table's phone from now on: it opens that table's game and
+    nothing else of the group (a member's phone stays a member). The caller commits."""
+    if role(group) == MEMBER:
+        return
+    membership = _keep(_this_device(), group.id, TABLE, _fingerprint(table.token))
+    membership.table_id = table.id
+
+
 def init_app(app) -> None:
     # templates show what changes something only to members
-    app.context_processor(lambda: {"member": g.get("role") == MEMBER})
+    app.context_processor(lambda: {"member": g.get("role") == MEMBER,
+                                   "plays": g.get("role") in PLAYS})

@@ -36,6 +36,7 @@ from scorekeeper.games.base import Record
 from scorekeeper.group.names import KASSE
 from scorekeeper.models import Evening, Group, Result
 from scorekeeper.season import standings
+from scorekeeper.tournament import night as tournaments
 
 BY = ("money", "average")  # how the champion is decided (Group.champion_by)
 
@@ -255,6 +256,8 @@ def chronicle(group: Group, year: int) -> dict[str, Any]:
         "per_game": sections,
         "records": [{"game": kind, **found} for kind, section in sections.items()
                     for found in section["records"]],
+        # the year's tournament nights added up, per game (tournament.night)
+        "series": tournaments.series(group.id, year),
     }
 
 
@@ -289,6 +292,9 @@ def text(season: dict[str, Any]) -> list[str]:
                           + (f" hand {h['hand']}" if h["hand"] else "")
                           for h in found["holders"])
         lines.append(f"record {found['game']}: {found['label']}: {value} ({where})")
+    for kind, lines_of in season.get("series", {}).items():
+        lines.append(f"series {kind}: " + ", ".join(
+            f"{line['place']}. {line['player']} {line['total']}" for line in lines_of))
     return lines + _book_lines(season)
 
 

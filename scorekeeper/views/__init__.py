@@ -26,6 +26,7 @@ def init_app(app: Flask, static: Path) -> None:
         main,
         seasons,
         standings,
+        tournaments,
         tv,
     )
 
@@ -39,7 +40,8 @@ def init_app(app: Flask, static: Path) -> None:
     assets.init_app(app, static, {  # each game's own CSS (its style part)
         a.name: env.loader.get_source(env, a.template("style"))[0] if env.loader else ""
         for a in registry.GAMES.values() if "style" in a.PARTS})
-    for blueprint in (main, access, groups, games, evenings, standings, kasse, seasons, tv, live):
+    for blueprint in (main, access, groups, games, evenings, standings, kasse, seasons, tv, live,
+                      tournaments):
         app.register_blueprint(blueprint.bp)
     app.register_error_handler(InternalServerError, failed)
 

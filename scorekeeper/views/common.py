@@ -34,6 +34,13 @@ def get_group_or_404(slug: str, view: bool = False) -> Group:
     return access.group_or_404(slug, view)
 
 
+def get_group_game_or_404(slug: str, game_id: int, view: bool = False) -> tuple[Group, Game]:
+    """The group and its game `game_id`, for a member (a viewer where `view` allows it) and for
+    the phone of the tournament table that plays the game."""
+    group = access.group_or_404(slug, view, game_id)
+    return group, get_owned_or_404(Game, game_id, group)
+
+
 def get_player_or_404(group: Group, player_id: int) -> Player:
     return get_owned_or_404(Player, player_id, group)
 

@@ -388,3 +388,58 @@ class SignoffHoursForm(Form):
     hours = SelectField(_l("Signed off by itself after"), coerce=int, default=24,
                         choices=[SelectChoice(h, _l("%(n)s hours", n=h)) for h in (6, 12, 24, 48)]
                         + [SelectChoice(168, _l("a week"))])
+
+
+class TournamentForm(Form):
+    """A tournament night: its name, day and game, its Durchgänge and the games a table plays
+    in each, the entry fee and prizes in euros, and the start list (a name a line)."""
+
+    name = StringField(_l("Name"), validators=[InputRequired(), Length(1, 100), printable])
+    kind = SelectField(_l("Game"))
+    day = DateField(_l("Day"), validators=[InputRequired()])
+    rounds = IntegerField(_l("Durchgänge (the seats are drawn again for each)"), default=2,
+                          validators=[InputRequired(), NumberRange(1, 10)])
+    games = IntegerField(_l("Games a table plays in a Durchgang"), default=24,
+                         validators=[InputRequired(), NumberRange(1, 200)])
+    entry_fee = EuroField(_l("Entry fee, in euros"), validators=[Optional()],
+                          render_kw={"inputmode": "decimal"})
+    prizes = StringField(_l("Prizes in euros, first place first (for example 50, 30, 20)"),
+                         validators=[Optional(), Length(max=200)])
+    entrants = TextAreaField(_l("Entrants, one name a line (start numbers in this order)"),
+                             validators=[InputRequired(), Length(max=20_000)],
+                             render_kw={"rows": 8})
+
+    def validate_prizes(self, field: Field) -> None:
+        self.prize_cents = []
+        for part in filter(str.strip, re.split(r"[;\s]+|,(?=\s)", field.data or "")):
+            found = EuroField.AMOUNT.fullmatch(part)
+            if not found:
+                raise ValidationError(gettext("Please enter amounts in euros, like %(example)s.",
+                                              example="50, 30, 20"))
+            whole, cents = found.groups()
+            self.prize_cents.append(int(whole) * 100 + int((cents or "0").ljust(2, "0")[:2]))
+
+
+class EntrantForm(Form):
+    name = StringField(_l("Late entrant"), validators=[InputRequired(), valid_name])
+
+
+class TypedDrawForm(Form):
+    """A draw made on paper: a table a line, the start numbers in the order of play."""
+
+    tables = TextAreaField(_l("The draw on paper: a table a line, its start numbers in the order "
+                              "of play (for example 3 11 7 2)"),
+                           validators=[InputRequired(), Length(max=5000)], render_kw={"rows": 6})
+
+    def validate_tables(self, field: Field) -> None:
+        self.seats = []
+        for line in filter(str.strip, (field.data or "").splitlines()):
+            numbers = re.split(r"[\s,;]+", line.strip())
+            if not all(n.isdigit() and len(n) <= 4 for n in numbers):
+                raise ValidationError(gettext("Please write start numbers only, a table a line."))
+            self.seats.append([int(n) for n in numbers])
+
+
+class VoidForm(Form):
+    reason = StringField(_l("Why it counts 0"), validators=[InputRequired(), Length(1, 200),
+                                                             printable])

@@ -40,6 +40,7 @@ from scorekeeper.views.common import (
     RECENT,
     device,
     get_game_or_404,
+    get_group_game_or_404,
     get_group_or_404,
     live_answer,
     state_context,
@@ -88,7 +89,7 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
     query = _TABLE_QUERY[db.session.get_bind().dialect.name == "postgresql"]
     found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
     game, group, evening, membership, owner, pairs, snapshot = found.first() or (None,) * 7
-    group = access.admit(group, membership, owner, view)
+    group = access.admit(group, membership, owner, view, game_id)
     assert game is not None  # it came with the group
     set_committed_value(game, "evening", evening)  # held by the game: never read again
     return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
@@ -186,7 +187,7 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     group, game = at.group, at.game
     context = state_context(group, game, at.recent)
     adapter, rules = context["adapter"], context["rules"]
-    playing = game.status == "running" and g.role == access.MEMBER and not game.problem
+    playing = game.status == "running" and g.role in access.PLAYS and not game.problem
     opened = posted.PART if posted is not None else request.args.get("form", "hand")
     entry_forms = adapter.forms(game.state, rules, Roster.of(group),
                                 kind=opened if opened in adapter.FORMS else "hand", fold=True) \
@@ -274,8 +275,7 @@ def _refused(message: str, status: int = 422):
 
 @bp.route("/<int:game_id>/undo", methods=["GET", "POST"])
 def undo(slug: str, game_id: int):
-    group = get_group_or_404(slug)
-    game = get_game_or_404(group, game_id)
+    group, game = get_group_game_or_404(slug, game_id)
     if shut := tables.shut(game, group):
         if request.method == "POST":
             flash(shut)
@@ -308,8 +308,7 @@ def edit(slug: str, game_id: int, seq: int):
     """Correct an entry: the corrected form is first shown with what it changes (a page of its
     own, reached by a redirect, so that Back and reload never send anything again), then
     confirmed."""
-    group = get_group_or_404(slug)
-    game = get_game_or_404(group, game_id)
+    group, game = get_group_game_or_404(slug, game_id)
     entry = scoring.entry(game, seq) or abort(404)
     shut = tables.shut(game, group)
     if shut:
@@ -417,8 +416,7 @@ def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], a
 def history(slug: str, game_id: int):
     """Every entry, newest first: what was entered, what it did, who entered or corrected it
     and when; an entry that was undone stays as a row of its own."""
-    group = get_group_or_404(slug)
-    game = get_game_or_404(group, game_id)
+    group, game = get_group_game_or_404(slug, game_id)
     seats: dict[str, int] = {}  # the players in seating order (newcomers after them)
     for name in [*game.seating, *(p["name"] for p in game.state.get("players", []))]:
         seats.setdefault(name, len(seats))
@@ -482,7 +480,7 @@ def _when(revision: Revision | None) -> dict[str, Any] | None:
 @bp.post("/<int:game_id>/close")
 def close(slug: str, game_id: int):
     """End the game now: its money and standings as the game's end box said."""
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug)  # a member's: not a tournament table's phone
     game = get_game_or_404(group, game_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
@@ -495,7 +493,7 @@ def close(slug: str, game_id: int):
 @bp.post("/<int:game_id>/delete")
 def delete(slug: str, game_id: int):
     """Delete a game that has no hands (started by mistake); one with hands can only be ended."""
-    group = get_group_or_404(slug)
+    group = get_group_or_404(slug)  # a member's: not a tournament table's phone
     game = get_game_or_404(group, game_id)
     if not ConfirmForm().validate_on_submit():
         abort(400)
@@ -510,15 +508,14 @@ def delete(slug: str, game_id: int):
 
 @bp.get("/<int:game_id>/record.json")
 def record(slug: str, game_id: int):
-    group = get_group_or_404(slug)
-    return jsonify(get_game_or_404(group, game_id).record())
+    return jsonify(get_group_game_or_404(slug, game_id)[1].record())
 
 
 @bp.get("/<int:game_id>/live")
 def live(slug: str, game_id: int):
     """What a watching phone polls every two seconds: the game's version, with an ETag, so that
     an unchanged game costs one small query and a 304."""
-    game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
+    _group, game = get_group_game_or_404(slug, game_id, view=True)
     return live_answer({"version": game.version, "entries": game.entry_count,
                         "status": game.status})
 
@@ -527,7 +524,7 @@ def live(slug: str, game_id: int):
 def state(slug: str, game_id: int):
     """What `replay` prints for the game's record: its state with the whole history; with the
     game's `status`, and `ended` when its players ended it (its money as they ended it)."""
-    game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
+    _group, game = get_group_game_or_404(slug, game_id, view=True)
     ended = {"status": game.status, "ended": game.status == "closed"}
     try:
         table = scoring.replay(game)

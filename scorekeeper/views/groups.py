@@ -10,7 +10,7 @@ from scorekeeper.changes import groups as change
 from scorekeeper.changes.answers import Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import ledger
-from scorekeeper.models import Evening, Game
+from scorekeeper.models import Evening, Game, Tournament
 from scorekeeper.records import export
 from scorekeeper.table import versions
 from scorekeeper.views.common import get_group_or_404, get_player_or_404, live_answer
@@ -57,7 +57,10 @@ def home(slug: str):
                            kasse=ledger.summary(group),
                            running=[g for g in games if g.status == "running"],
                            recent=[g for g in games if g.status != "running"],
-                           live_version=versions.group_version(group))
+                           live_version=versions.group_version(group),
+                           tournaments=db.session.scalars(
+                               select(Tournament).where(Tournament.group_id == group.id)
+                               .order_by(Tournament.id.desc()).limit(5)).all())
 
 
 @bp.post("/g/<slug>/ratings")

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, Response, current_app
+from flask import Blueprint, Response, abort, current_app
 
 from scorekeeper.db import db
 from scorekeeper.table import versions
-from scorekeeper.views.common import get_game_or_404, get_group_or_404
+from scorekeeper.tournament import night
+from scorekeeper.views.common import get_group_game_or_404, get_group_or_404
 
 bp = Blueprint("live", __name__)
 
@@ -38,5 +39,14 @@ def group(slug: str):
 
 @bp.get("/g/<slug>/games/<int:game_id>/live/stream")
 def game(slug: str, game_id: int):
-    game = get_game_or_404(get_group_or_404(slug, view=True), game_id)
+    _group, game = get_group_game_or_404(slug, game_id, view=True)
     return _stream(game.group_id, game.id, lambda: game.version)
+
+
+@bp.get("/r/<token>/live/stream")
+def ranking(token: str):
+    """A tournament's ranking (its spectators' link): every change of the group may change it."""
+    tournament = night.by_link(token)
+    if tournament is None:
+        abort(404)
+    return _stream(tournament.group_id, None, lambda: night.version(tournament))

@@ -1,0 +1,236 @@
+"""Every change to a tournament night, in the organiser's words: set up a tournament with its
+start list, enter a late entrant, withdraw one, draw a Durchgang by lot (again, before play
+starts) or type in a draw made on paper, void a table's Durchgang, draw a lot for a tie, and a
+table's phone taking its seat by the table's link.
+
+A drawn table is a game of the tournament's kind on the tournament's own evening, its seats in
+the drawn order and the number of games of a Durchgang in its rules; it is played like any
+game (`changes.tables`). Each function checks, stores, commits and answers (`changes.answers`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from flask_babel import gettext as _
+
+from scorekeeper import engine, games
+from scorekeeper.changes.answers import Done, Refused
+from scorekeeper.db import db
+from scorekeeper.evenings import ledger
+from scorekeeper.group import access, club
+from scorekeeper.group.names import name_error
+from scorekeeper.i18n import rule_message
+from scorekeeper.models import Entrant, Evening, Game, Group, Lot, Tournament, TournamentTable
+from scorekeeper.season import standings
+from scorekeeper.table import scoring
+from scorekeeper.tournament import draw as drawing
+from scorekeeper.tournament import night, ranking
+from scorekeeper.web.display import money
+
+MAX_ENTRANTS = 400
+
+
+def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_per_round: int,
+           rules: dict[str, Any], entry_fee_cents: int, prizes: list[int],
+           names: Sequence[str]) -> Tournament | dict[str, str]:
+    """A tournament night with its start list (numbered in the order given), on an evening of
+    its own; or what is wrong, by field."""
+    errors: dict[str, str] = {}
+    if kind not in night.playable():
+        errors["kind"] = _("This game is not played at tournaments.")
+    entered = [n.strip() for n in names if n.strip()]
+    problem = next(filter(None, map(name_error, entered)), None)
+    twice = _twice(entered)
+    if problem or twice:
+        errors["entrants"] = problem or _("%(name)s is entered twice.", name=twice)
+    elif len(entered) > MAX_ENTRANTS:
+        errors["entrants"] = _("At most %(count)s entrants.", count=MAX_ENTRANTS)
+    if errors:
+        return errors
+    adapter = games.GAMES[kind]
+    table_rules = _table_rules(adapter, rules, games_per_round)
+    try:
+        engine.base.resolve(adapter.engine.OPTIONS, table_rules)
+    except engine.RuleError as error:
+        return {"_form": rule_message(error)}
+    evening = Evening(group_id=group.id, date=day, place=name)
+    db.session.add(evening)
+    db.session.flush()
+    tournament = Tournament(group_id=group.id, evening_id=evening.id, name=name, kind=kind,
+                            rules=table_rules, rounds=rounds, games=games_per_round,
+                            entry_fee_cents=entry_fee_cents, prizes=prizes)
+    db.session.add(tournament)
+    db.session.flush()
+    for number, entrant in enumerate(entered, start=1):
+        db.session.add(Entrant(tournament_id=tournament.id, number=number, name=entrant))
+    club.join(group, entered)
+    db.session.commit()
+    return tournament
+
+
+def _twice(names: Sequence[str]) -> str | None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            return name
+        seen.add(name.casefold())
+    return None
+
+
+def _table_rules(adapter: Any, rules: dict[str, Any], games_per_round: int) -> dict[str, Any]:
+    """The rules of a table's game: the tournament's, with the number of games of a Durchgang
+    where the game has such an option."""
+    option = adapter.TOURNAMENT_GAMES
+    return {**rules, option: games_per_round} if option else dict(rules)
+
+
+# --- the start list ------------------------------------------------------------------------
+
+def add_entrant(group: Group, tournament: Tournament, name: str) -> Done | Refused:
+    """A late entrant: on the start list with the next number, drawn from the next Durchgang
+    not drawn yet."""
+    name = name.strip()
+    problem = name_error(name)
+    if problem:
+        return Refused(problem)
+    listed = night.entrants(tournament)
+    if any(e.name.casefold() == name.casefold() for e in listed):
+        return Refused(_("%(name)s is entered twice.", name=name))
+    first = night.drawn_rounds(tournament) + 1
+    if first > tournament.rounds:
+        return Refused(_("Every Durchgang is drawn: nobody can join any more."))
+    db.session.add(Entrant(tournament_id=tournament.id, name=name, first_round=first,
+                           number=max((e.number for e in listed), default=0) + 1))
+    club.join(group, [name])
+    db.session.commit()
+    return Done(_("%(name)s plays from Durchgang %(round)s on.", name=name, round=first))
+
+
+def withdraw(tournament: Tournament, entrant: Entrant) -> Done:
+    """An entrant leaves: not drawn again (the Durchgänge drawn so far count)."""
+    entrant.withdrawn_after = night.drawn_rounds(tournament)
+    db.session.commit()
+    return Done(_("%(name)s is not drawn again.", name=entrant.name))
+
+
+# --- the draw ------------------------------------------------------------------------------
+
+def draw_round(group: Group, tournament: Tournament, round_: int,
+               seed: int | None = None) -> Done | Refused:
+    """Draw the tables of Durchgang `round_` by lot (`seed`: a stored draw's, to make it again;
+    else a new one), avoiding the earlier Durchgänge's pairings as far as possible. A Durchgang
+    may be drawn again until one of its tables has entered a game."""
+    seed = drawing.new_seed() if seed is None else seed
+    return _seat(group, tournament, round_, seed, None)
+
+
+def type_draw(group: Group, tournament: Tournament, round_: int,
+              typed: Sequence[Sequence[int]]) -> Done | Refused:
+    """A draw made on paper, typed in as the start numbers at each table."""
+    return _seat(group, tournament, round_, None, typed)
+
+
+def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
+          typed: Sequence[Sequence[int]] | None) -> Done | Refused:
+    if not 1 <= round_ <= tournament.rounds or round_ > night.drawn_rounds(tournament) + 1:
+        return Refused(_("Draw the Durchgänge in their order."))
+    drawn = night.tables(tournament, round_)
+    if any(t.game is not None and t.game.entry_count for t in drawn):
+        return Refused(_("This Durchgang has started: its draw stays."))
+    listed = night.entrants(tournament)
+    by_number = {e.number: e for e in listed}
+    playing = [e.number for e in listed if e.first_round <= round_]
+    gone = [e.number for e in listed if e.withdrawn_after is not None
+            and e.withdrawn_after < round_]
+    earlier = [[[night.number_of(table, seat) for seat in table.seats] for table in night.tables(
+        tournament, r)] for r in range(1, round_)]
+    sizes = night.table_sizes(tournament.kind, tournament.rules)
+    try:
+        if typed is None:
+            assert seed is not None
+            seated = drawing.draw(playing, seed, sizes, earlier, gone)
+        else:
+            seated = drawing.check_draw(typed, playing, sizes, gone)
+    except engine.RuleError as error:
+        return Refused(rule_message(error))
+    for table in drawn:  # drawn again: the tables' games go, none has an entry
+        if table.game is not None:
+            scoring.delete_game(table.game)
+        db.session.delete(table)
+    db.session.flush()
+    adapter = games.GAMES[tournament.kind]
+    for number, seats in enumerate(seated, start=1):
+        names = [by_number[n].name for n in seats]
+        game = Game(group_id=group.id, evening_id=tournament.evening_id, kind=adapter.name,
+                    rules=tournament.rules, seating=names, first_dealer=names[0])
+        scoring.start_game(game)
+        standings.store(game)
+        db.session.add(TournamentTable(tournament_id=tournament.id, round=round_,
+                                       number=number, seats=[by_number[n].id for n in seats],
+                                       seed=seed, game_id=game.id))
+    db.session.commit()
+    return Done(_("Durchgang %(round)s is drawn: %(count)s tables.", round=round_,
+                  count=len(seated)))
+
+
+def void(tournament: Tournament, table: TournamentTable, reason: str) -> Done | Refused:
+    """The organiser voids a table's Durchgang (its list has errors nobody can trace): its games
+    count 0 for its players; the reason is kept."""
+    reason = reason.strip()
+    if not reason:
+        return Refused(_("Please say why."))
+    table.voided, table.voided_at = reason[:200], dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    db.session.commit()
+    return Done(_("Table %(number)s of Durchgang %(round)s counts 0.", number=table.number,
+                  round=table.round))
+
+
+def draw_lot(tournament: Tournament, place: int) -> Done | Refused:
+    """Draw by lot the order of the entrants who share `place` where a prize depends on it; the
+    lot is kept and shown."""
+    standings = night.ranked(tournament)
+    at_place = {row.entrant for row in standings if row.place == place}
+    tied = next((tie for tie in night.ties(tournament, standings) if set(tie) == at_place),
+                None)
+    if tied is None:
+        return Refused(_("Nobody shares this place."))
+    seed = drawing.new_seed()
+    order = ranking.draw_lot(tied, seed)
+    db.session.add(Lot(tournament_id=tournament.id, place=place, drawn=list(order), seed=seed))
+    db.session.commit()
+    return Done(_("The lot is drawn."))
+
+
+def seat_phone(group: Group, table: TournamentTable) -> None:
+    """A phone opened a table's link: it is that table's phone from now on."""
+    access.seat_at(group, table)
+    db.session.commit()
+
+
+def close(tournament: Tournament, by: str) -> Done | Refused:
+    """The night is over: the entry fees go into the Kasse's book and the prizes out of it, a
+    line each, named after the places' winners as the ranking (and its lots) has them."""
+    if tournament.finished_at is not None:
+        return Refused(_("This tournament is closed."))
+    group = db.session.get(Group, tournament.group_id)
+    assert group is not None
+    listed = night.entrants(tournament)
+    day = tournament.evening.date
+    if tournament.entry_fee_cents:
+        ledger.enter(group, "deposit", tournament.entry_fee_cents * len(listed),
+                     _("%(name)s: entry fees, %(count)s × %(fee)s", name=tournament.name,
+                       count=len(listed), fee=money(tournament.entry_fee_cents)), day, by)
+    ranked = night.ranked(tournament)
+    names = {e.id: e.name for e in listed}
+    for place, (row, cents) in enumerate(zip(ranked, tournament.prizes, strict=False), 1):
+        if cents:
+            ledger.enter(group, "withdrawal", cents,
+                         _("%(name)s: prize for place %(place)s, %(winner)s",
+                           name=tournament.name, place=place, winner=names[row.entrant]),
+                         day, by)
+    tournament.finished_at = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    db.session.commit()
+    return Done(_("The tournament is closed: its fees and prizes are in the Kasse's book."))

@@ -1,0 +1,154 @@
+"""A tournament night as stored: the games it can be played in, its start list, its drawn
+tables, the lots drawn, and what each entrant scored in each Durchgang (from the tables' games
+as they stand). Reads only; `changes.tournaments` changes it, `tournament.ranking` ranks it."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import func, select
+
+from scorekeeper import games
+from scorekeeper.db import db
+from scorekeeper.engine import RuleError
+from scorekeeper.models import Entrant, Evening, Game, Lot, Tournament, TournamentTable
+from scorekeeper.tournament import ranking
+
+
+def by_link(token: str) -> Tournament | None:
+    """The tournament whose spectators' link this is."""
+    if not 20 <= len(token) <= 64:
+        return None
+    return db.session.scalar(select(Tournament).where(Tournament.view_token == token))
+
+
+def playable() -> dict[str, Any]:
+    """The games a tournament can be played in (their adapters say so), by name."""
+    return {name: adapter for name, adapter in games.GAMES.items()
+            if adapter.TOURNAMENT_GAMES is not None}
+
+
+def table_sizes(kind: str, rules: dict[str, Any]) -> tuple[int, ...]:
+    """The table sizes a tournament of this game seats: four, and three or five where the
+    numbers need it and the game, played by these rules, allows it (its engine says so)."""
+    table = games.GAMES[kind].engine.Table
+    allowed = []
+    for size in (3, 4, 5):
+        try:
+            table([f"{seat}" for seat in range(1, size + 1)], None, rules)
+        except RuleError:
+            continue
+        allowed.append(size)
+    return tuple(allowed)
+
+
+def entrants(tournament: Tournament) -> list[Entrant]:
+    return list(db.session.scalars(select(Entrant).where(Entrant.tournament_id == tournament.id)
+                                   .order_by(Entrant.number)))
+
+
+def drawn_rounds(tournament: Tournament) -> int:
+    """How many Durchgänge are drawn."""
+    return db.session.scalar(select(func.max(TournamentTable.round)).where(
+        TournamentTable.tournament_id == tournament.id)) or 0
+
+
+def tables(tournament: Tournament, round_: int | None = None) -> list[TournamentTable]:
+    query = select(TournamentTable).where(TournamentTable.tournament_id == tournament.id)
+    if round_ is not None:
+        query = query.where(TournamentTable.round == round_)
+    return list(db.session.scalars(query.order_by(TournamentTable.round,
+                                                  TournamentTable.number)))
+
+
+def number_of(table: TournamentTable, entrant_id: int) -> int:
+    entrant = db.session.get(Entrant, entrant_id)
+    assert entrant is not None and entrant.tournament_id == table.tournament_id
+    return entrant.number
+
+
+def lowest_wins(tournament: Tournament) -> bool:
+    return bool(games.GAMES[tournament.kind].lowest_wins(tournament.rules))
+
+
+def lots(tournament: Tournament) -> list[list[int]]:
+    """The lots drawn: each the tied entrants' ids in the order drawn (a tie's latest lot
+    counts)."""
+    found = db.session.scalars(select(Lot).where(Lot.tournament_id == tournament.id)
+                               .order_by(Lot.id))
+    return list({lot.place: list(lot.drawn) for lot in found}.values())
+
+
+def durchgaenge(tournament: Tournament) -> list[list[ranking.TableResult[int]]]:
+    """What each table played in each Durchgang drawn: its players' points (entrant ids), from
+    the tables' games as they stand, and whether it was voided."""
+    adapter = games.GAMES[tournament.kind]
+    names = {e.id: e.name for e in entrants(tournament)}
+    out: list[list[ranking.TableResult[int]]] = [[] for _ in range(drawn_rounds(tournament))]
+    for table in tables(tournament):
+        state = table.game.state if table.game is not None else {}
+        by_name = {p["name"]: p for p in state.get("players", [])}
+        totals = {seat: adapter.tournament_score(by_name[names[seat]])
+                  if names[seat] in by_name else 0 for seat in table.seats}
+        out[table.round - 1].append(ranking.TableResult(totals, bool(table.voided)))
+    return out
+
+
+def ranked(tournament: Tournament) -> tuple[ranking.Standing[int], ...]:
+    """The tournament's ranking as it stands, with the lots drawn for its ties: a lot drawn for
+    a tie that a correction (or a voided table) has changed since no longer counts."""
+    listed, played = [e.id for e in entrants(tournament)], durchgaenge(tournament)
+    lowest = lowest_wins(tournament)
+    plain = ranking.evening(listed, played, lowest_wins=lowest)
+    tied: dict[int, set[int]] = {}
+    for row in plain:
+        tied.setdefault(row.place, set()).add(row.entrant)
+    fitting = [lot for lot in lots(tournament) if len(lot) > 1 and set(lot) in tied.values()]
+    return ranking.evening(listed, played, lowest_wins=lowest, lots=fitting) if fitting \
+        else plain
+
+
+def ties(tournament: Tournament, standings: Sequence[ranking.Standing[int]]
+         ) -> list[tuple[int, ...]]:
+    """The ties a lot is wanted for: a shared place that decides a prize (or the first, where
+    there are no prizes), without a lot yet."""
+    return ranking.lots_needed(standings, max(1, len(tournament.prizes)))
+
+
+def version(tournament: Tournament) -> str:
+    """Changes whenever one of its tables enters or corrects a game, a Durchgang is drawn, a
+    table voided, a lot drawn or somebody entered or withdrawn: what a ranking page compares."""
+    played = db.session.execute(
+        select(func.count(TournamentTable.id), func.coalesce(func.sum(Game.version), 0),
+               func.count(TournamentTable.voided))
+        .outerjoin(Game, Game.id == TournamentTable.game_id)
+        .where(TournamentTable.tournament_id == tournament.id)).one()
+    drawn = db.session.scalar(select(func.count(Lot.id)).where(
+        Lot.tournament_id == tournament.id))
+    listed = db.session.execute(select(func.count(Entrant.id), func.count(Entrant.withdrawn_after))
+                                .where(Entrant.tournament_id == tournament.id)).one()
+    return "-".join(map(str, (*played, drawn, *listed)))
+
+
+def series(group_id: int, year: int) -> dict[str, list[dict[str, Any]]]:
+    """The season's series of each game the group held tournaments in: each player's totals of
+    the year's nights added up (a night missed adds nothing; equal totals share a place), as
+    plain JSON values: per game, lines of place, player, total and each night's total."""
+    found = db.session.scalars(
+        select(Tournament).join(Evening, Evening.id == Tournament.evening_id)
+        .where(Tournament.group_id == group_id,
+               Evening.date.between(dt.date(year, 1, 1), dt.date(year, 12, 31)))
+        .order_by(Evening.date, Tournament.id)).all()
+    out: dict[str, list[dict[str, Any]]] = {}
+    for kind in dict.fromkeys(t.kind for t in found):
+        nights = []
+        for tournament in (t for t in found if t.kind == kind):
+            names = {e.id: e.name for e in entrants(tournament)}
+            nights.append({names[row.entrant]: row.total for row in ranked(tournament)})
+        lowest = games.GAMES[kind].lowest_wins({})
+        out[kind] = [{"place": line.place, "player": line.entrant, "total": line.total,
+                      "nights": list(line.nights)}
+                     for line in ranking.series(nights, lowest_wins=lowest)]
+    return out

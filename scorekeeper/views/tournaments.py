@@ -1,0 +1,217 @@
+"""A tournament night's pages: setting one up, the organiser's page (the start list, the draw
+of each Durchgang, every table's progress, voiding a table, the ranking with its lots), the run
+sheets to print, a table's link (its phone opens its own game) and the spectators' ranking."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import segno
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from markupsafe import Markup
+from sqlalchemy import select
+
+from scorekeeper.changes import tournaments as change
+from scorekeeper.db import db
+from scorekeeper.group import club
+from scorekeeper.models import MAX_ID, Entrant, Group, Tournament, TournamentTable
+from scorekeeper.tournament import night
+from scorekeeper.views.common import device, get_group_or_404, live_answer, tell
+from scorekeeper.views.forms import EntrantForm, TournamentForm, TypedDrawForm, VoidForm
+
+bp = Blueprint("tournaments", __name__)
+QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
+
+
+def _tournament(slug: str, tournament_id: int, view: bool = False) -> tuple[Group, Tournament]:
+    group = get_group_or_404(slug, view)
+    tournament = db.session.get(Tournament, tournament_id) if 1 <= tournament_id <= MAX_ID \
+        else None
+    if tournament is None or tournament.group_id != group.id:
+        abort(404)
+    return group, tournament
+
+
+def _new_form(formdata: Any = None) -> TournamentForm:
+    form = TournamentForm(formdata=formdata, day=club.evening_day())
+    form.kind.choices = [(name, str(adapter.title)) for name, adapter in
+                         night.playable().items()]
+    return form
+
+
+@bp.route("/g/<slug>/tournaments/new", methods=["GET", "POST"])
+def new(slug: str):
+    group = get_group_or_404(slug)
+    form = _new_form(request.form if request.method == "POST" else None)
+    problems: dict[str, str] = {}
+    if request.method == "POST" and form.validate_on_submit():
+        cents = int(form.entry_fee.data * 100) if form.entry_fee.data is not None else 0
+        made = change.create(group, form.name.data.strip(), form.kind.data, form.day.data,
+                             form.rounds.data, form.games.data, {}, cents,
+                             getattr(form, "prize_cents", []),
+                             form.entrants.data.splitlines())
+        if isinstance(made, Tournament):
+            return redirect(url_for("tournaments.show", slug=slug, tournament_id=made.id))
+        problems = made
+    status = 400 if request.method == "POST" else 200
+    return render_template("tournaments/new.html", group=group, form=form,
+                           problems=problems), status
+
+
+def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any):
+    listed = night.entrants(tournament)
+    by_id = {e.id: e for e in listed}
+    drawn = night.tables(tournament)
+    rounds = [(r, [t for t in drawn if t.round == r]) for r in range(1, tournament.rounds + 1)]
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    ranked = night.ranked(tournament)
+    return render_template(
+        "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
+        by_id=by_id, rounds=rounds, ranked=ranked, now=now, quiet=QUIET,
+        ties=sorted({row.place for row in ranked for tie in night.ties(tournament, ranked)
+                     if row.entrant in tie}) if any(t.game and t.game.entry_count
+                                                    for t in drawn) else [],
+        entrant_form=forms.get("entrant_form") or EntrantForm(formdata=None),
+        typed_form=forms.get("typed_form") or TypedDrawForm(formdata=None),
+        void_form=VoidForm(formdata=None), drawn_rounds=night.drawn_rounds(tournament),
+        spectators=url_for("tournaments.ranking_link", token=tournament.view_token,
+                           _external=True)), status
+
+
+@bp.get("/g/<slug>/tournaments/<int:tournament_id>")
+def show(slug: str, tournament_id: int):
+    group, tournament = _tournament(slug, tournament_id, view=True)
+    return _page(group, tournament)
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/entrants")
+def add_entrant(slug: str, tournament_id: int):
+    group, tournament = _tournament(slug, tournament_id)
+    form = EntrantForm()
+    if not form.validate_on_submit():
+        return _page(group, tournament, 400, entrant_form=form)
+    tell(change.add_entrant(group, tournament, form.name.data))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/withdraw")
+def withdraw(slug: str, tournament_id: int):
+    _group, tournament = _tournament(slug, tournament_id)
+    entrant_id = request.form.get("entrant", 0, type=int) or 0
+    entrant = db.session.get(Entrant, entrant_id) if 1 <= entrant_id <= MAX_ID else None
+    if entrant is None or entrant.tournament_id != tournament.id:
+        abort(404)
+    tell(change.withdraw(tournament, entrant))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/draw")
+def draw(slug: str, tournament_id: int, round_: int):
+    group, tournament = _tournament(slug, tournament_id)
+    tell(change.draw_round(group, tournament, round_))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
+                            _anchor=f"round-{round_}"))
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/typed")
+def typed(slug: str, tournament_id: int, round_: int):
+    group, tournament = _tournament(slug, tournament_id)
+    form = TypedDrawForm()
+    if not form.validate_on_submit():
+        return _page(group, tournament, 400, typed_form=form)
+    tell(change.type_draw(group, tournament, round_, form.seats))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
+                            _anchor=f"round-{round_}"))
+
+
+def _table(tournament: Tournament, table_id: int) -> TournamentTable:
+    table = db.session.get(TournamentTable, table_id) if 1 <= table_id <= MAX_ID else None
+    if table is None or table.tournament_id != tournament.id:
+        abort(404)
+    return table
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/tables/<int:table_id>/void")
+def void(slug: str, tournament_id: int, table_id: int):
+    group, tournament = _tournament(slug, tournament_id)
+    form = VoidForm()
+    if not form.validate_on_submit():
+        return _page(group, tournament, 400)
+    tell(change.void(tournament, _table(tournament, table_id), form.reason.data))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/places/<int:place>/lot")
+def lot(slug: str, tournament_id: int, place: int):
+    _group, tournament = _tournament(slug, tournament_id)
+    tell(change.draw_lot(tournament, place))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
+                            _anchor="ranking"))
+
+
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/close")
+def close(slug: str, tournament_id: int):
+    _group, tournament = _tournament(slug, tournament_id)
+    tell(change.close(tournament, device()))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
+
+
+@bp.get("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/sheets")
+def sheets(slug: str, tournament_id: int, round_: int):
+    """The run sheets of a Durchgang, a table a page (A4): who sits where, a line per game, and
+    the QR code of the table's link."""
+    group, tournament = _tournament(slug, tournament_id)
+    drawn = night.tables(tournament, round_)
+    if not drawn:
+        abort(404)
+    by_id = {e.id: e for e in night.entrants(tournament)}
+    codes = {t.id: _qr(url_for("tournaments.table_link", token=t.token, _external=True))
+             for t in drawn}
+    return render_template("tournaments/sheets.html", group=group, tournament=tournament,
+                           round=round_, tables=drawn, by_id=by_id, codes=codes)
+
+
+def _qr(link: str) -> Markup:
+    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, svgclass="qr"))
+
+
+@bp.get("/t/<token>")
+def table_link(token: str):
+    """A table's link (its run sheet's QR code): this phone becomes the table's phone and opens
+    the table's game; it sees nothing else of the group."""
+    table = db.session.scalar(select(TournamentTable).where(TournamentTable.token == token)) \
+        if 20 <= len(token) <= 64 else None
+    if table is None or table.game_id is None:
+        abort(404)
+    tournament = db.session.get(Tournament, table.tournament_id)
+    group = db.session.get(Group, tournament.group_id) if tournament else None
+    if group is None:
+        abort(404)
+    change.seat_phone(group, table)
+    return redirect(url_for("games.table", slug=group.slug, game_id=table.game_id))
+
+
+def _by_link(token: str) -> Tournament:
+    tournament = night.by_link(token)
+    if tournament is None:
+        abort(404)
+    return tournament
+
+
+@bp.get("/r/<token>/live")
+def ranking_version(token: str):
+    """The ranking's version: the spectators' page and the TV fetch the ranking again when it
+    changes (a stream of it tells them at once: views.live)."""
+    return live_answer({"version": night.version(_by_link(token))})
+
+
+@bp.get("/r/<token>")
+def ranking_link(token: str):
+    """The spectators' link: the ranking, live, and nothing else (the TV shows it too)."""
+    tournament = _by_link(token)
+    listed = {e.id: e for e in night.entrants(tournament)}
+    tv = request.args.get("tv") == "1"
+    return render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
+                           ranked=night.ranked(tournament), tv=tv,
+                           version=night.version(tournament))

@@ -1,0 +1,245 @@
+"""A tournament night through its pages, as the organiser and the tables' phones use them:
+setting one up in German, drawing the tables, a table's phone that sees its own game and nothing
+else, a late entrant and a withdrawal, a second Durchgang without repeated pairings, a voided
+table, a lot for a shared place, the spectators' ranking, the run sheets and closing the night
+with its fees and prizes in the Kasse."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from sqlalchemy import select
+
+from scorekeeper import engine, games
+from scorekeeper.db import db
+from scorekeeper.models import Entrant, Game, KasseEntry, Lot, Tournament, TournamentTable
+
+NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Erika", "Franz", "Gerda", "Hans",
+         "Ilse", "Jörg", "Karl", "Lena", "Max", "Nina", "Otto", "Paula"]
+
+
+def set_up(client, names=NAMES, kind="hartenjagen", fee="5,00", prizes="50, 30, 20"):
+    client.post("/groups", data={"name": "tanne"})
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preiscego Schapbach", "kind": kind, "day": "2026-12-05", "rounds": "2",
+        "games": "4", "entry_fee": fee, "prizes": prizes, "entrants": "\n".join(names)})
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    return answer.location
+
+
+def tables(app, round_):
+    with app.app_context():
+        found = db.session.scalars(select(TournamentTable).where(TournamentTable.round == round_)
+                                   .order_by(TournamentTable.number)).all()
+        by_id = {e.id: e.name for e in db.session.scalars(select(Entrant))}
+        return [(t.id, t.token, t.game_id, [by_id[s] for s in t.seats]) for t in found]
+
+
+def draw(client, path, round_):
+    answer = client.post(f"{path}/rounds/{round_}/draw")
+    assert answer.status_code == 302
+
+
+def play_out(client, app, game_id, hands=1):
+    """A table plays hands of Hartenjagen on its own phone (the first player takes every heart
+    but one, the last the queen)."""
+    path = f"/g/tanne/games/{game_id}"
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        seats = list(game.seating)
+    for _ in range(hands):
+        fields = {f"hearts-{seats[0]}": "12", f"hearts-{seats[1]}": "1", "queen": seats[3]}
+        answer = client.post(path + "/entries", data={
+            "seq": len(client.get(path + "/record.json").get_json()["hands"]) + 1, **fields})
+        assert answer.status_code == 302, answer.get_data(as_text=True)
+
+
+def test_a_tournament_is_set_up_in_german_and_its_tables_drawn_by_lot(app, client):
+    path = set_up(client)
+    page = client.get(path).get_data(as_text=True)
+    assert "Preiscego Schapbach" in page and "Paula" in page
+    draw(client, path, 1)
+    drawn = tables(app, 1)
+    assert len(drawn) == 4
+    assert sorted(name for *_, seats in drawn for name in seats) == sorted(NAMES)
+    with app.app_context():
+        for _id, _token, game_id, seats in drawn:
+            game = db.session.get(Game, game_id)
+            assert list(game.seating) == seats and game.kind == "hartenjagen"
+            assert game.evening.place == "Preiscego Schapbach"
+        tournament = db.session.scalar(select(Tournament))
+        assert (tournament.entry_fee_cents, tournament.prizes) == (500, [5000, 3000, 2000])
+
+
+def test_the_form_keeps_what_was_typed_and_says_what_is_wrong(client):
+    client.post("/groups", data={"name": "tanne"})
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisskat", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+        "games": "4", "prizes": "50 Euro", "entrants": "Anna\nBernd\nanna"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "Preisskat" in page and "50 Euro" in page  # what was typed stays
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisskat", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+        "games": "4", "entrants": "Anna\nBernd\nanna"})
+    assert answer.status_code == 400 and "anna" in answer.get_data(as_text=True)
+    with client.application.app_context():
+        assert db.session.scalar(select(Tournament)) is None
+
+
+def test_a_tables_phone_opens_its_own_game_and_nothing_else_of_the_group(app, client):
+    path = set_up(client)
+    draw(client, path, 1)
+    (_id, token, game_id, seats), (_id2, _token2, other_game, _seats2), *_ = tables(app, 1)
+    table = app.test_client()
+    assert table.get(f"/g/tanne/games/{game_id}").status_code == 404  # not yet
+    opened = table.get(f"/t/{token}")
+    assert opened.status_code == 302 and opened.location.endswith(f"/g/tanne/games/{game_id}")
+    page = table.get(f"/g/tanne/games/{game_id}")
+    assert page.status_code == 200 and 'name="seq"' in page.get_data(as_text=True)
+    play_out(table, app, game_id)  # it enters its own hands
+    assert table.get(f"/g/tanne/games/{game_id}/history").status_code == 200
+    assert table.get(f"/g/tanne/games/{game_id}/undo?seq=1").status_code == 200
+    for elsewhere in ("/g/tanne", f"/g/tanne/games/{other_game}", "/g/tanne/standings",
+                      "/g/tanne/kasse", path, f"/g/tanne/games/{other_game}/history"):
+        assert table.get(elsewhere).status_code == 404, elsewhere
+    assert table.post(f"/g/tanne/games/{game_id}/close").status_code == 404
+    assert table.post(f"{path}/rounds/2/draw").status_code == 404
+    assert app.test_client().get("/t/" + "x" * 32).status_code == 404
+
+
+def test_a_late_entrant_and_a_withdrawal_and_no_pairing_twice(app, client):
+    path = set_up(client, NAMES[:15])
+    draw(client, path, 1)  # 15 players, Hartenjagen with one pack: tables of four only
+    page = client.get(path).get_data(as_text=True)
+    assert tables(app, 1) == [] and "15 Spieler" in page
+    assert client.post(f"{path}/entrants", data={"name": "Paula"}).status_code == 302
+    with app.app_context():
+        otto = db.session.scalar(select(Entrant).where(Entrant.name == "Otto"))
+        paula = db.session.scalar(select(Entrant).where(Entrant.name == "Paula"))
+        assert (paula.number, paula.first_round) == (16, 2)
+    client.post(f"{path}/withdraw", data={"entrant": otto.id})
+    draw(client, path, 2)
+    second = tables(app, 2)
+    seated = [name for *_, seats in second for name in seats]
+    assert "Otto" not in seated and "Paula" in seated and len(seated) == 15
+    before = {frozenset(pair) for *_, seats in tables(app, 1)
+              for pair in itertools.combinations(seats, 2)}
+    assert all(frozenset(pair) not in before for *_, seats in second
+               for pair in itertools.combinations(seats, 2))
+
+
+def test_the_draw_is_made_again_until_a_table_plays_and_a_paper_draw_is_checked(app, client):
+    path = set_up(client)
+    draw(client, path, 1)
+    first = tables(app, 1)
+    draw(client, path, 1)  # again: new tables, the old games deleted
+    again = tables(app, 1)
+    assert {t[1] for t in again}.isdisjoint({t[1] for t in first})  # new tables, new links
+    with app.app_context():
+        assert {db.session.get(Game, t[2]).status for t in first} == {"deleted"}
+    play_out(client, app, again[0][2])
+    answer = client.post(f"{path}/rounds/1/draw", follow_redirects=True)
+    assert "hat begonnen" in answer.get_data(as_text=True)
+    assert tables(app, 1) == again
+    # Durchgang 2 from paper: a start number twice is refused in words, nothing seated
+    typed = "\n".join(" ".join(str(n) for n in range(i, i + 4)) for i in range(1, 17, 4))
+    bad = typed.replace("16", "15")
+    page = client.post(f"{path}/rounds/2/typed", data={"tables": bad}, follow_redirects=True)
+    assert tables(app, 2) == [] and "15" in page.get_data(as_text=True)
+    client.post(f"{path}/rounds/2/typed", data={"tables": typed})
+    assert [seats for *_, seats in tables(app, 2)][0] == NAMES[:4]
+
+
+def test_the_ranking_a_voided_table_a_lot_and_the_night_closed_into_the_kasse(app, client):
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (table_id, _t, game_a, seats_a), (_i, _t2, game_b, seats_b) = tables(app, 1)
+    play_out(client, app, game_a)  # seats_a[0] 12 hearts, seats_a[1] 1, seats_a[3] the queen
+    play_out(client, app, game_b)
+    with app.app_context():
+        tournament = db.session.scalar(select(Tournament))
+        from scorekeeper.tournament import night
+        ranked = night.ranked(tournament)
+        names = {e.id: e.name for e in night.entrants(tournament)}
+    # Hartenjagen: the fewest points win; the two with 0 at each table share first place
+    best = {names[row.entrant] for row in ranked if row.place == 1}
+    assert best == {seats_a[2], seats_b[2]}
+    assert [row.place for row in ranked] == [1, 1, 3, 3, 5, 5, 7, 7]
+    spectators = app.test_client().get(
+        re.search(r'href="(http://[^"]*/r/[^"?]+)"', client.get(path).get_data(as_text=True))
+        .group(1).replace("http://localhost", ""))
+    assert spectators.status_code == 200 and seats_a[2] in spectators.get_data(as_text=True)
+    assert "Kasse" not in spectators.get_data(as_text=True)
+    # a lot for the shared first place, kept and shown
+    assert client.post(f"{path}/places/1/lot").status_code == 302
+    with app.app_context():
+        lot = db.session.scalar(select(Lot))
+        assert lot.place == 1 and {names[i] for i in lot.drawn} == best
+        ranked = night.ranked(db.session.get(Tournament, tournament.id))
+        assert [(row.place, row.lot) for row in ranked][:2] == [(1, 1), (1, 2)]
+        assert [names[row.entrant] for row in ranked][:2] == [names[i] for i in lot.drawn]
+    # table A's Durchgang voided: its players count 0
+    client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
+    with app.app_context():
+        ranked = night.ranked(db.session.get(Tournament, tournament.id))
+        by_name = {names[row.entrant]: row for row in ranked}
+        assert all(by_name[name].durchgaenge[0] == 0 and by_name[name].voided == (1,)
+                   for name in seats_a)
+        assert sum(by_name[name].total for name in seats_b) == 26  # table B counts
+    assert "Liste unleserlich" in client.get(path).get_data(as_text=True)
+    # closed: the fees in, the prizes out
+    client.post(f"{path}/close")
+    with app.app_context():
+        lines = db.session.scalars(select(KasseEntry).order_by(KasseEntry.id)).all()
+        assert [(line.kind, line.cents) for line in lines] == [
+            ("deposit", 4000), ("withdrawal", -5000), ("withdrawal", -3000), ("withdrawal", -2000)]
+
+
+def test_run_sheets_carry_each_tables_qr_code(app, client):
+    path = set_up(client)
+    draw(client, path, 1)
+    page = client.get(f"{path}/rounds/1/sheets").get_data(as_text=True)
+    assert page.count('class="run-sheet"') == 4 and page.count("<svg") >= 4
+    assert client.get(f"{path}/rounds/2/sheets").status_code == 404
+
+
+def test_only_games_played_at_tables_of_four_can_be_chosen(client):
+    client.post("/groups", data={"name": "tanne"})
+    page = client.get("/g/tanne/tournaments/new").get_data(as_text=True)
+    for name, adapter in games.GAMES.items():
+        assert (f'value="{name}"' in page) == (adapter.TOURNAMENT_GAMES is not None)
+    assert engine.get("vier-anderle") and 'value="vier-anderle"' not in page
+
+
+def test_a_seasons_tournament_nights_add_up_to_a_series(app, client):
+    first = set_up(client, NAMES[:4])
+    draw(client, first, 1)
+    (_id, _token, game_one, seats_one), = tables(app, 1)
+    play_out(client, app, game_one)  # in the drawn order: 12, 1, 0 and 13 (the queen)
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preiscego Rippoldsau", "kind": "hartenjagen", "day": "2026-12-12",
+        "rounds": "1", "games": "4", "entrants": "Carla\nAnna\nErika\nBernd"})
+    second = answer.location
+    draw(client, second, 1)
+    with app.app_context():
+        tournament = db.session.scalar(select(Tournament).where(
+            Tournament.name == "Preiscego Rippoldsau"))
+        game_id = db.session.scalar(select(TournamentTable.game_id).where(
+            TournamentTable.tournament_id == tournament.id))
+        seats = list(db.session.get(Game, game_id).seating)
+    play_out(client, app, game_id)
+    night_two = dict(zip(seats, (12, 1, 0, 13), strict=True))
+    night_one = dict(zip(seats_one, (12, 1, 0, 13), strict=True))
+    with app.app_context():
+        from scorekeeper.tournament import night
+        lines = night.series(db.session.scalar(select(Tournament.group_id)), 2026)
+    totals = {line["player"]: line["total"] for line in lines["hartenjagen"]}
+    assert totals == {name: night_one.get(name, 0) + night_two.get(name, 0)
+                      for name in {*night_one, *night_two}}
+    best = min(totals.values())  # Hartenjagen: the fewest points win
+    assert {line["player"] for line in lines["hartenjagen"] if line["place"] == 1} == \
+        {name for name, total in totals.items() if total == best}
+    page = client.get("/g/tanne/seasons/2026").get_data(as_text=True)
+    assert "Turnierserie" in page and "Erika" in page
