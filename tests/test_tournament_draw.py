@@ -241,6 +241,19 @@ def test_two_hundred_players_well_under_a_second():
     assert max(took) < 0.5, took
 
 
+def test_when_everyone_has_met_the_draw_still_takes_well_under_a_second():
+    # the search looks at a bounded number of swaps (a count, not a clock: still reproducible)
+    players = list(range(1, 201))
+    everyone = [[players], [players[:100], players[100:]]]
+    start = time.perf_counter()
+    tables = draw(players, 8, (3, 4, 5), everyone)
+    assert time.perf_counter() - start < 1
+    assert tables == draw(players, 8, (3, 4, 5), everyone)
+    assert sorted(p for table in tables for p in table) == players
+    # every pair met once already; the halves at best two and two at each table of four
+    assert repeats(tables, everyone) == 50 * 6 + 50 * 2
+
+
 # --- late entrants and withdrawals -----------------------------------------------------------
 
 def test_a_late_entrant_is_drawn_and_a_withdrawn_one_is_not():

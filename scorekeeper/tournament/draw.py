@@ -4,10 +4,11 @@ Table sizes (`table_sizes`): tables of four; where the count is not a multiple o
 of the other sizes the game allows (three or five), as few of them as possible, then as few
 tables as possible (ten players at (3, 4, 5) sit at two tables of five, not 4 + 3 + 3).
 
-The draw (`draw`) is reproducible from its seed, forever: a stored seed, the same start list
-and the same earlier draws give the same tables. It uses only ``random.Random(seed).random()``,
-whose sequence Python keeps across versions (shuffle and randrange may change), never the
-iteration order of a set or of a string-keyed dict (that depends on PYTHONHASHSEED):
+The draw (`draw`) is reproducible from its seed, forever: a stored seed (a whole number or a
+text, which Random hashes with SHA-512, not with hash()), the same start list and the same
+earlier draws give the same tables. It uses only ``random.Random(seed).random()``, whose
+sequence Python keeps across versions (shuffle and randrange may change), never the iteration
+order of a set or of a string-keyed dict (that depends on PYTHONHASHSEED):
 
 1. the entrants still in (the start list without the withdrawn, in its order) are numbered
    0..n-1; ``met[a][b]`` counts how often a and b sat at one table in the earlier draws;
@@ -18,7 +19,7 @@ iteration order of a set or of a string-keyed dict (that depends on PYTHONHASHSE
    again until no swap helps. A draw's repeats: for each two players at one table, how often
    they met before;
 3. keep the first draw with the fewest repeats; stop at the first with none, or when `BUDGET`
-   swaps have been tried in all (a count, not a clock: the result stays the same). Only a
+   swaps have been looked at in all (a count, not a clock: the result stays the same). Only a
    field that has met nearly everyone (200 players after some 40 Durchgänge) gets near it.
 
 A late entrant is simply on the start list of the next draw (with no earlier pairings); a
@@ -28,7 +29,6 @@ withdrawn entrant is named in ``withdrawn`` and is not drawn again.
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Collection, Hashable, Sequence
 from typing import TypeVar
 
@@ -40,7 +40,7 @@ T = TypeVar("T")
 
 USUAL = 4  # the size of a table, where the count allows
 RESTARTS = 50  # shuffles tried for a draw without repeats
-BUDGET = 400_000  # swaps tried in all, so that a draw takes well under a second
+BUDGET = 400_000  # swaps looked at in all, so that a draw takes well under a second
 
 MESSAGES: dict[str, str] = {
     "tournament.no_entrants": N_("nobody is entered yet"),
@@ -57,11 +57,6 @@ MESSAGES: dict[str, str] = {
 errors.register_messages(MESSAGES)
 
 Draw = tuple[tuple[E, ...], ...]
-
-
-def new_seed() -> int:
-    """A fresh seed for a draw or a lot; store it, and the same seed gives the same result."""
-    return secrets.randbelow(2**31)
 
 
 def shuffled(items: Sequence[T], rng: random.Random) -> list[T]:
@@ -198,7 +193,8 @@ def _meetings(players: Sequence[E],
 def _improve(tables: list[list[int]], met: list[dict[int, int]],
              budget: int) -> tuple[int, int]:
     """Swap players between tables while a swap lowers the repeats (first improvement, in
-    number order), trying at most `budget` swaps; returns the repeats left and the swaps tried.
+    number order), looking at about `budget` swaps; returns the repeats left and the swaps
+    looked at.
     """
     count = len(met)
     where = [0] * count
