@@ -10,11 +10,12 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 FLOORS = [
     # the rules of the games: pure Python
     ["engine", "engine.*"],
-    # what everything above uses: the tables, names, words, pictures and the live wire; the rooms
+    # what everything above uses: the tables, names, words, pictures and the live wire; the
+    # tournament's pure core (the draw, the ranking: only the engine below it); the rooms
     # themselves (their __init__ holds only their docstring)
     ["db", "models", "i18n", "settings", "group.names", "group.attempts", "web",
-     "web.*", "evenings.settlement", "table.live", "table", "group", "evenings", "season",
-     "records", "changes"],
+     "web.*", "evenings.settlement", "tournament", "tournament.*", "table.live", "table", "group",
+     "evenings", "season", "records", "changes"],
     # each game's adapter and the forms it builds
     ["games", "games.*"],
     # a game at the table, the group, the evening's money, the season
@@ -123,3 +124,11 @@ def test_the_checks_see_a_loop_and_an_upward_import():
     # an import inside a function is seen too (the command line imports its work when run)
     assert {"changes.records", "records.export"} <= GRAPH["cli"]
     assert "games.base" in GRAPH["views.games"]
+
+
+def test_the_tournament_core_imports_only_the_engine():
+    # on the floor of the app's plumbing, yet pure: the draw and the ranking need no database
+    assert {target for module, targets in GRAPH.items() if module.startswith("tournament")
+            for target in targets if not target.startswith("tournament")} <= {
+        "engine", "engine.errors"}
+    assert "engine.errors" in GRAPH["tournament.draw"]
