@@ -11,6 +11,7 @@ game (`changes.tables`). Each function checks, stores, commits and answers (`cha
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -123,7 +124,7 @@ def draw_round(group: Group, tournament: Tournament, round_: int,
     """Draw the tables of Durchgang `round_` by lot (`seed`: a stored draw's, to make it again;
     else a new one), avoiding the earlier Durchgänge's pairings as far as possible. A Durchgang
     may be drawn again until one of its tables has entered a game."""
-    seed = drawing.new_seed() if seed is None else seed
+    seed = secrets.randbelow(2**31) if seed is None else seed
     return _seat(group, tournament, round_, seed, None)
 
 
@@ -197,7 +198,7 @@ def draw_lot(tournament: Tournament, place: int) -> Done | Refused:
                 None)
     if tied is None:
         return Refused(_("Nobody shares this place."))
-    seed = drawing.new_seed()
+    seed = secrets.randbelow(2**31)
     order = ranking.draw_lot(tied, seed)
     db.session.add(Lot(tournament_id=tournament.id, place=place, drawn=list(order), seed=seed))
     db.session.commit()
