@@ -27,8 +27,18 @@ def test_an_id_that_is_huge_or_of_another_group_is_a_404_on_every_route_that_tak
                    "evening_id": _evening_of(app, other),
                    "player_id": db.session.scalar(sqlalchemy.select(Player.id)
                                                   .where(Player.name == "Ann"))}
+    mine = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preiscego", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+        "games": "4", "entrants": "Ann\nBob\nCid\nDan"}).location
+    client.post(f"{mine}/rounds/1/draw")
+    theirs = client.post("/g/andere/tournaments/new", data={
+        "name": "Preiscego", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "1",
+        "games": "4", "entrants": "Ann\nBob\nCid\nDan"}).location
+    client.post(f"{theirs}/rounds/1/draw")
+    foreign.update(tournament_id=int(theirs.rsplit("/", 1)[1]), table_id=2)
     real = {"game_id": int(paths[0].rsplit("/", 1)[1]), "evening_id": _evening_of(app, paths[0]),
-            "player_id": 1, "seq": 1, "entry_id": 1}
+            "player_id": 1, "seq": 1, "entry_id": 1, "tournament_id": int(mine.rsplit("/", 1)[1]),
+            "round_": 1, "table_id": 1, "place": 1}
     before = _export(client), _counts(app)
     urls = app.url_map.bind("localhost")
     routes = _id_routes(app)

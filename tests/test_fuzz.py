@@ -22,7 +22,7 @@ from support import enter, join, start_game
 from scorekeeper import engine
 from scorekeeper.db import db
 from scorekeeper.group import club
-from scorekeeper.models import Evening, Fine, Game, KasseEntry, Player
+from scorekeeper.models import Evening, Fine, Game, KasseEntry, Player, Tournament, TournamentTable
 
 # --- 7. fuzz: random forms on every form route, random files for both imports ------------------
 
@@ -59,7 +59,13 @@ def _ids(app, slug):
                                                     .where(KasseEntry.group_id == group.id))),
                 "fine_id": list(db.session.scalars(sqlalchemy.select(Fine.id)
                                                    .where(Fine.group_id == group.id))),
-                "seq": [1, 2, 3], "year": [2025, 2026, 99999]}
+                "seq": [1, 2, 3], "year": [2025, 2026, 99999],
+                "tournament_id": list(db.session.scalars(
+                    sqlalchemy.select(Tournament.id).where(Tournament.group_id == group.id))),
+                "table_id": list(db.session.scalars(
+                    sqlalchemy.select(TournamentTable.id).join(Tournament)
+                    .where(Tournament.group_id == group.id))),
+                "round_": [1, 2, 3], "place": [1, 2]}
 
 
 @CHEAP
@@ -70,6 +76,10 @@ def test_random_posts_to_every_form_route_never_break_the_app_and_a_refusal_stor
         if _ids(app, "tanne") is None:
             _stammtisch(app, client)
             start_game(client, "hintersche", ["Ann", "Bob", "Cid", "Dan"], slug="andere")
+            night = client.post("/g/tanne/tournaments/new", data={  # a tournament night, drawn
+                "name": "Preiscego", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+                "games": "4", "entrants": "Ann\nBob\nCid\nDan"}).location
+            client.post(f"{night}/rounds/1/draw")
         else:  # the phone left the group (a post to its "leave"): it joins again
             join(client, f"/join/{_ids(app, 'tanne')['token'][0]}")
     routes = sorted((r for r in app.url_map.iter_rules() if "POST" in r.methods),

@@ -28,9 +28,15 @@ def _group(client):
                                                      "kind": "player"}).status_code == 302
     fine = re.search(r'/kasse/fines/(\d+)/archive', client.get("/g/tanne/kasse")
                      .get_data(as_text=True))
+    tournament = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preiscego", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+        "games": "4", "entrants": "A\nB\nC\nD"}).location
+    assert client.post(f"{tournament}/rounds/1/draw").status_code == 302
     return {"game_id": int(paths[0].rsplit("/", 1)[1]), "evening_id": int(evening.group(1)),
             "player_id": 1, "seq": 1, "slug": "tanne", "entry_id": int(entry.group(1)),
-            "fine_id": int(fine.group(1)), "year": 2026}
+            "fine_id": int(fine.group(1)), "year": 2026,
+            "tournament_id": int(tournament.rsplit("/", 1)[1]), "round_": 1, "table_id": 1,
+            "place": 1}
 
 
 def _everything(client):
@@ -110,7 +116,8 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
                "/g/tanne/kasse",  # the Kasse's book
                "/g/tanne/manifest.webmanifest",  # on the home screen
                "/g/tanne/seasons", "/g/tanne/seasons/2026",  # the season chronicle
-               f"/g/tanne/evenings/{ids['evening_id']}/card.svg"}  # the evening as a picture
+               f"/g/tanne/evenings/{ids['evening_id']}/card.svg",  # the evening as a picture
+               f"/g/tanne/tournaments/{ids['tournament_id']}"}  # a tournament night, to read
     assert {url for (_m, url), code in reads.items() if code == 200} == allowed
     table = tv.get(f"/g/tanne/games/{ids['game_id']}").get_data(as_text=True)
     assert "<form" not in table and "Hand 2" not in table  # nothing to enter

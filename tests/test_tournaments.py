@@ -246,3 +246,19 @@ def test_a_seasons_tournament_nights_add_up_to_a_series(app, client):
         {name for name, total in totals.items() if total == best}
     page = client.get("/g/tanne/seasons/2026").get_data(as_text=True)
     assert "Turnierserie" in page and "Erika" in page
+
+
+def test_the_tv_shows_the_ranking_a_page_at_a_time_and_turns_by_itself(app, client):
+    path = set_up(client, [f"Spieler {n}" for n in range(1, 25)])
+    draw(client, path, 1)
+    link = re.search(r'href="http://localhost(/r/[^"?]+)"', client.get(path).get_data(as_text=True))
+    tv = app.test_client()
+    first = tv.get(link.group(1) + "?tv=1").get_data(as_text=True)
+    assert first.count("<tr") == 21  # the head and 20 of 24
+    assert re.search(r'http-equiv="refresh" content="10; url=[^"]*page=2', first)
+    second = tv.get(link.group(1) + "?tv=1&page=2").get_data(as_text=True)
+    assert second.count("<tr") == 5 and "Seite 2 von 2" in second
+    assert re.search(r'http-equiv="refresh" content="10; url=[^"]*page=1', second)
+    whole = tv.get(link.group(1)).get_data(as_text=True)  # a spectator's phone: all of it
+    assert whole.count("<tr") == 25 and "http-equiv" not in whole
+    assert tv.get(link.group(1) + "/live").get_json()["version"]

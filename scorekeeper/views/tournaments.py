@@ -22,6 +22,7 @@ from scorekeeper.views.forms import EntrantForm, TournamentForm, TypedDrawForm, 
 
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
+TV_ROWS, TV_TURN = 20, 10  # the TV's ranking: rows a page, seconds before the next page
 
 
 def _tournament(slug: str, tournament_id: int, view: bool = False) -> tuple[Group, Tournament]:
@@ -31,6 +32,13 @@ def _tournament(slug: str, tournament_id: int, view: bool = False) -> tuple[Grou
     if tournament is None or tournament.group_id != group.id:
         abort(404)
     return group, tournament
+
+
+def _round(tournament: Tournament, round_: int) -> int:
+    """A Durchgang of the tournament, else 404."""
+    if not 1 <= round_ <= tournament.rounds:
+        abort(404)
+    return round_
 
 
 def _new_form(formdata: Any = None) -> TournamentForm:
@@ -109,7 +117,7 @@ def withdraw(slug: str, tournament_id: int):
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/draw")
 def draw(slug: str, tournament_id: int, round_: int):
     group, tournament = _tournament(slug, tournament_id)
-    tell(change.draw_round(group, tournament, round_))
+    tell(change.draw_round(group, tournament, _round(tournament, round_)))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor=f"round-{round_}"))
 
@@ -117,6 +125,7 @@ def draw(slug: str, tournament_id: int, round_: int):
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/typed")
 def typed(slug: str, tournament_id: int, round_: int):
     group, tournament = _tournament(slug, tournament_id)
+    _round(tournament, round_)
     form = TypedDrawForm()
     if not form.validate_on_submit():
         return _page(group, tournament, 400, typed_form=form)
@@ -135,16 +144,18 @@ def _table(tournament: Tournament, table_id: int) -> TournamentTable:
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/tables/<int:table_id>/void")
 def void(slug: str, tournament_id: int, table_id: int):
     group, tournament = _tournament(slug, tournament_id)
-    form = VoidForm()
+    table, form = _table(tournament, table_id), VoidForm()
     if not form.validate_on_submit():
         return _page(group, tournament, 400)
-    tell(change.void(tournament, _table(tournament, table_id), form.reason.data))
+    tell(change.void(tournament, table, form.reason.data))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
 
 
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/places/<int:place>/lot")
 def lot(slug: str, tournament_id: int, place: int):
     _group, tournament = _tournament(slug, tournament_id)
+    if not 1 <= place <= len(night.entrants(tournament)):
+        abort(404)
     tell(change.draw_lot(tournament, place))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor="ranking"))
@@ -162,7 +173,7 @@ def sheets(slug: str, tournament_id: int, round_: int):
     """The run sheets of a Durchgang, a table a page (A4): who sits where, a line per game, and
     the QR code of the table's link."""
     group, tournament = _tournament(slug, tournament_id)
-    drawn = night.tables(tournament, round_)
+    drawn = night.tables(tournament, _round(tournament, round_))
     if not drawn:
         abort(404)
     by_id = {e.id: e for e in night.entrants(tournament)}
@@ -211,7 +222,10 @@ def ranking_link(token: str):
     """The spectators' link: the ranking, live, and nothing else (the TV shows it too)."""
     tournament = _by_link(token)
     listed = {e.id: e for e in night.entrants(tournament)}
-    tv = request.args.get("tv") == "1"
+    ranked = night.ranked(tournament)
+    pages = max(1, -(-len(ranked) // TV_ROWS))
+    page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
     return render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
-                           ranked=night.ranked(tournament), tv=tv,
+                           ranked=ranked, tv=request.args.get("tv") == "1", page=page,
+                           pages=pages, per_page=TV_ROWS, turn=TV_TURN,
                            version=night.version(tournament))

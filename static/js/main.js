@@ -7,11 +7,10 @@ import { setUpSending, showWaiting, flush } from "./queue.js";
 import { startPolling } from "./live.js";
 import { holdScreen, setUpWakeLock } from "./screen.js";
 import { setUpShare } from "./share.js";
-import { setUpPages } from "./pages.js";
 
 // what a page, or a part of it that came anew, needs
 state.onPart = (root) => {
-  [setUpFields, setUpSeating, setUpPage, setUpSending, setUpWakeLock, setUpShare, setUpPages].forEach((f) => f(root));
+  [setUpFields, setUpSeating, setUpPage, setUpSending, setUpWakeLock, setUpShare].forEach((f) => f(root));
   showWaiting();
 };
 
