@@ -310,10 +310,15 @@ def sayings(players: list[str], dealer: str, rules: Mapping[str, Any]) -> list[A
         if kind == TRICKS:
             found = [(n, say.of(code, {"tricks": n})) for n in range(say.summary["tricks"] + 1)]
             tricks += [[[code, span], text] for span, text in _ranges(found)]
-    losers = [[["raeuber", caller, ",".join(players[s] for s in lost)],
-               say.raeuber({"announcer": caller, "losers": [players[s] for s in lost]}, lost)]
-              for size in range(1, len(names) + 1)
-              for lost in itertools.combinations(say.seats, size) for caller in names]
+    # Räuber by its losers: a caller among them loses more; any other caller is the same
+    losers = []
+    for size in range(1, len(names) + 1):
+        for lost in itertools.combinations(say.seats, size):
+            named = [players[seat] for seat in lost]
+            others = [name for name in names if name not in named]
+            losers += [[["raeuber", caller or None, ",".join(named)],
+                        say.raeuber({"announcer": caller or others[0], "losers": named}, lost)]
+                       for caller in [*named, *([""] if others else [])]]
     hint = gettext("Räuber: tap who lost, or enter every player's Augen (the most Augen lose).")
     return [[["contract", "declarer", "forfeit"], fault], [["contract", "augen"], counts],
             [["contract", "tricks"], tricks], [["contract", "won"], won],
