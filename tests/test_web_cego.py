@@ -49,22 +49,13 @@ def says(page: str) -> list:
 
 
 def said(table: list, **values: str) -> str:
-    """What the form would say for these field values (static/js/fields.js `saying`)."""
-    def fits(part, value):
-        if value == "":
-            return False
-        if part is None:
-            return True
-        if isinstance(part, list):
-            return value.isdigit() and part[0] <= int(value) <= part[1]
-        if isinstance(part, dict):
-            return value == values.get(part["same"], "")
-        return part == value
-    for names, entries in table:
-        found = [values.get(name, "") for name in names]
-        for parts, text in entries:
-            if all(fits(p, v) for p, v in zip(parts, found, strict=True)):
-                return text
+    """What the form would say for these field values (static/js/fields.js, data-says): the
+    first group with a sentence for its fields' values."""
+    texts, groups = table
+    for names, keys in groups:
+        key = "|".join(values.get(name, "") for name in names)
+        if key in keys:
+            return texts[keys[key]]
     return ""
 
 
@@ -211,9 +202,9 @@ def test_the_sayings_follow_the_tables_rules(app):
     # five: the dealer C sits out, pays as a defender, and is nobody's caller or loser
     assert said(five, contract="cego", augen="44") == \
         "Cego gewonnen, 1 Fach: +40 / −10 −10 −10 −10"
-    callers = {parts[1] for _names, entries in five[3:5] for parts, _text in entries}
-    assert "C" not in callers and not any("C" in parts[2].split(",")
-                                          for parts, _text in five[4][1])
+    keys = [key for names, found in five[1] if "losers" in names for key in found]
+    assert keys and not any("C" in key.split("|", 1)[1].replace(",", "|").split("|")
+                            for key in keys)
 
 
 def test_five_players_the_dealer_sits_out_and_is_not_offered(client):

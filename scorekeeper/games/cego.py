@@ -229,17 +229,6 @@ def _named(game: cego.Game, players: Sequence[str], seats: Sequence[int], displa
     return mine + (f" / {' '.join(rest)}" if rest else "")
 
 
-def _ranges(found: list[tuple[int, str]]) -> list[tuple[list[int], str]]:
-    """([low, high], text) for each run of counts that say the same."""
-    runs: list[tuple[list[int], str]] = []
-    for count, text in found:
-        if runs and runs[-1][1] == text and runs[-1][0][1] == count - 1:
-            runs[-1][0][1] = count
-        else:
-            runs.append(([count, count], text))
-    return runs
-
-
 @functools.lru_cache(maxsize=64)
 def _sayings(lang: str, players: tuple[str, ...], dealer: str, rules_json: str) -> str:
     """The next game's sayings as `sayings` says, as JSON (the same for every page of the same
@@ -253,13 +242,23 @@ def _sayings(lang: str, players: tuple[str, ...], dealer: str, rules_json: str) 
 
 
 class _Saying:
-    """What one game dealt by `dealer` would write, in words."""
+    """What one game dealt by `dealer` would write, in words, gathered for the form: each
+    sentence once (`texts`), and by the fields it is said for, their values joined by "|"."""
 
     def __init__(self, players: list[str], dealer: str, rules: Mapping[str, Any]) -> None:
         self.table = cego.Table(players, dealer, rules)
         self.players, self.display = players, self.table.rules["display"]
         self.summary = self.table.summary()
         self.seats = [i for i, n in enumerate(players) if n != self.summary["sits_out"]]
+        self.texts: list[str] = []
+        self.numbers: dict[str, int] = {}
+        self.groups: dict[tuple[str, ...], dict[str, int]] = {}
+
+    def add(self, fields: tuple[str, ...], values: Sequence[Any], text: str) -> None:
+        number = self.numbers.setdefault(text, len(self.texts))
+        if number == len(self.texts):
+            self.texts.append(text)
+        self.groups.setdefault(fields, {})["|".join(map(str, values))] = number
 
     def of(self, code: str, entry: dict[str, Any], fault: bool = False) -> str:
         """A game the first player in it declares: "Eine won, 1 Fach: +60 / −20 −20 −20", or
@@ -277,49 +276,54 @@ class _Saying:
         return f"{_result(game)}: {_named(game, self.players, lost, self.display)}"
 
 
+FAULT, AT_FAULT, COUNT, TRICKS_TAKEN, WON_OR_LOST, CALLER_LOST, LOST = (
+    ("contract", "declarer", "forfeit"), ("contract", "forfeit"), ("contract", "augen"),
+    ("contract", "tricks"), ("contract", "won"), ("contract", "declarer", "losers"),
+    ("contract", "losers"))
+
+
 def sayings(players: list[str], dealer: str, rules: Mapping[str, Any]) -> list[Any]:
-    """What the game that `dealer` deals would write, for every value of the form's fields,
-    worked out by the engine: groups of [fields, entries], each entry [parts, text], a part
-    the value of its field, [low, high] (a whole number from low to high), null (any value)
-    or {"same": field} (the value of that field). The form shows the text of the first entry
-    whose parts all match, trying the groups in order; nothing where none does."""
+    """What the game that `dealer` deals would write, for every value the form's fields can
+    hold, worked out by the engine: [texts, [[fields, {"their|values": text's number}], ...]].
+    The form shows the text of the first group that has its fields' values (a group of boxes:
+    its ticked values joined by ","), nothing where none has."""
     say = _Saying(players, dealer, rules)
     names = [players[seat] for seat in say.seats]
     one, other = names[0], names[1]
-    fault: list[Any] = []
-    counts: list[Any] = []
-    tricks: list[Any] = []
-    won: list[Any] = []
     for c in say.summary["contracts"]:
         code, kind = c["contract"], c["kind"]
         if kind == RAEUBER:  # the player at fault alone loses: as its caller, or not
             for seat, name in zip(say.seats, names, strict=True):
-                caller = other if name == one else one
-                fault += [[[code, name, name], say.raeuber(
-                              {"announcer": name, "forfeit": name}, [seat])],
-                          [[code, None, name], say.raeuber(
-                              {"announcer": caller, "forfeit": name}, [seat])]]
+                say.add(FAULT, (code, name, name), say.raeuber(
+                    {"announcer": name, "forfeit": name}, [seat]))
+                say.add(AT_FAULT, (code, name), say.raeuber(
+                    {"announcer": other if name == one else one, "forfeit": name}, [seat]))
             continue
-        fault += [[[code, None, {"same": "declarer"}], say.of(code, {"forfeit": one}, True)],
-                  [[code, None, None], say.of(code, {"forfeit": other}, True)]]
+        for name in names:  # the declarer at fault loses, a defender makes him win
+            say.add(FAULT, (code, name, name), say.of(code, {"forfeit": one}, True))
+            say.add(AT_FAULT, (code, name), say.of(code, {"forfeit": other}, True))
         if kind == FACH:
-            found = [(n, say.of(code, {"augen": n})) for n in range(say.summary["augen_total"] + 1)]
-            counts += [[[code, span], text] for span, text in _ranges(found)]
+            for n in range(say.summary["augen_total"] + 1):
+                say.add(COUNT, (code, n), say.of(code, {"augen": n}))
             continue
-        won += [[[code, key], say.of(code, {"won": value})] for key, value in WON.items()]
+        for key, value in WON.items():
+            say.add(WON_OR_LOST, (code, key), say.of(code, {"won": value}))
         if kind == TRICKS:
-            found = [(n, say.of(code, {"tricks": n})) for n in range(say.summary["tricks"] + 1)]
-            tricks += [[[code, span], text] for span, text in _ranges(found)]
+            for n in range(say.summary["tricks"] + 1):
+                say.add(TRICKS_TAKEN, (code, n), say.of(code, {"tricks": n}))
     # Räuber by its losers: a caller among them loses more; any other caller is the same
-    losers = []
     for size in range(1, len(names) + 1):
         for lost in itertools.combinations(say.seats, size):
             named = [players[seat] for seat in lost]
+            for caller in named:
+                say.add(CALLER_LOST, ("raeuber", caller, ",".join(named)),
+                        say.raeuber({"announcer": caller, "losers": named}, lost))
             others = [name for name in names if name not in named]
-            losers += [[["raeuber", caller or None, ",".join(named)],
-                        say.raeuber({"announcer": caller or others[0], "losers": named}, lost)]
-                       for caller in [*named, *([""] if others else [])]]
-    hint = gettext("Räuber: tap who lost, or enter every player's Augen (the most Augen lose).")
-    return [[["contract", "declarer", "forfeit"], fault], [["contract", "augen"], counts],
-            [["contract", "tricks"], tricks], [["contract", "won"], won],
-            [["contract", "declarer", "losers"], losers], [["contract"], [[["raeuber"], hint]]]]
+            if others:
+                say.add(LOST, ("raeuber", ",".join(named)),
+                        say.raeuber({"announcer": others[0], "losers": named}, lost))
+    say.add(("contract",), ("raeuber",), gettext(
+        "Räuber: tap who lost, or enter every player's Augen (the most Augen lose)."))
+    order = (FAULT, AT_FAULT, COUNT, TRICKS_TAKEN, WON_OR_LOST, CALLER_LOST, LOST, ("contract",))
+    return [say.texts, [[list(fields), say.groups[fields]] for fields in order
+                        if fields in say.groups]]

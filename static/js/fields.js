@@ -34,8 +34,7 @@ export function setUpFields(root) {
   root.querySelectorAll("[data-fill]").forEach((group) => {
     const total = parseInt(group.dataset.fill, 10);
     const inputs = [...group.querySelectorAll("input[type=number]")];
-    // a field the page marks data-auto was filled in before: it stays the one filled in
-    inputs.forEach((i) => { if (i.value !== "" && i.value !== "0" && !i.dataset.auto) i.dataset.touched = "1"; });
+    inputs.forEach((i) => { if (i.value !== "" && i.value !== "0") i.dataset.touched = "1"; });
     const update = () => {
       const open = inputs.filter((i) => !i.dataset.touched);
       if (open.length !== 1) return;
@@ -72,23 +71,15 @@ export function setUpFields(root) {
     if (other && el.checked !== false) other.checked = false;
   }));
 
-  // a tap on a choice of a [data-next] group (the game played, who played it): once each such
-  // group of the form has its choice, the cursor moves on to the next field still to enter
-  root.querySelectorAll("[data-next]").forEach((group) => group.addEventListener("change", (e) => {
-    const form = group.closest("form");
-    if (!e.isTrusted || ![...form.querySelectorAll("[data-next]")].every((g) => g.querySelector("input:checked"))) return;
-    const next = nextField(form);
-    if (next?.matches("input")) moveTo(next);
-  }));
-
-  // [data-says]: what the form will write, said before it is saved. The server worked it out for
-  // every value the form can hold (see sayings); here it is only looked up as the fields change.
+  // [data-says]: the server's words for the fields' values; data-next filled: on to the next field
   root.querySelectorAll("[data-says]").forEach((out) => {
-    const form = out.closest("form");
-    const table = JSON.parse(out.dataset.says);
-    const say = () => { out.textContent = saying(form, table); };
-    form.addEventListener("input", say);
-    form.addEventListener("change", say);
+    const [texts, groups] = JSON.parse(out.dataset.says), form = out.closest("form");
+    const say = (e) => {
+      const data = new FormData(form);
+      out.textContent = texts[groups.map(([names, keys]) => keys[names.map((n) => data.getAll(n).join()).join("|")]).find((i) => i >= 0)] ?? "";
+      if (e?.target.type === "radio" && out.dataset.next.split(" ").every((n) => data.get(n))) nextField(form).focus();
+    };
+    ["input", "change"].forEach((type) => form.addEventListener(type, say));
     say();
   });
 
@@ -132,38 +123,9 @@ function most(input) {
 }
 
 function moveOn(input) {
-  moveTo(nextField(input.form, input));
-}
-
-function moveTo(next) {
+  const next = nextField(input.form, input);
   next.focus({ preventScroll: true });
   next.scrollIntoView({ block: "nearest" });
-}
-
-// A field's value as the lookup of [data-says] reads it: a group of boxes or radios gives its
-// ticked values joined by ",", a field its value
-function valueOf(form, name) {
-  const found = form.elements.namedItem(name);
-  if (!found) return "";
-  const all = found instanceof RadioNodeList ? [...found] : [found];
-  if (["radio", "checkbox"].includes(all[0].type)) return all.filter((e) => e.checked).map((e) => e.value).join(",");
-  return all[0].value.trim();
-}
-
-// The sentences of a [data-says] table: groups of [field names, entries], an entry [parts,
-// text]; a part is the field's value, [low, high] (a whole number from low to high), null (any
-// value) or {same: name} (that field's value). The first entry whose parts all match, trying
-// the groups in order, is said; nothing where none does.
-function saying(form, table) {
-  for (const [names, entries] of table) {
-    const values = names.map((name) => valueOf(form, name));
-    const fits = (part, value) => value !== "" && (part === null
-      || (Array.isArray(part) ? /^[0-9]+$/.test(value) && part[0] <= +value && +value <= part[1]
-        : typeof part === "object" ? value === valueOf(form, part.same) : part === value));
-    const hit = entries.find(([parts]) => parts.every((part, i) => fits(part, values[i])));
-    if (hit) return hit[1];
-  }
-  return "";
 }
 
 // a tap that would pass the group's data-total changes nothing and says why: the group's
