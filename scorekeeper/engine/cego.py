@@ -400,7 +400,8 @@ class Table(base.Table):
 
     def game_over(self) -> RuleError:
         """The refusal of a game after the last of ``games`` (a Durchgang at the SM)."""
-        return RuleError(f"{NAME}.complete", games=self.rules["games"])
+        games = self.rules["games"]
+        return RuleError(f"{NAME}.complete", games=games) if games else RuleError("game_over")
 
     def _game(self, entry: Mapping[str, Any]) -> Game:
         """The entry's row (points each-opponent, totals empty), checked; nothing changes."""
