@@ -186,6 +186,10 @@ def rule_fields(game, rules: dict) -> dict[str, str]:
                 fields[option.name] = "y"
         elif option.kind == "int" and "cents" in option.name:
             fields[option.name] = f"{value / 100:.2f}".replace(".", ",")
+        elif option.kind == "mapping":  # "leere 4, halbe 2"
+            fields[option.name] = ", ".join(f"{name} {number}" for name, number in value.items())
+        elif value is None:  # none: left empty
+            fields[option.name] = ""
         else:
             fields[option.name] = str(value)
     return fields
@@ -194,11 +198,11 @@ def rule_fields(game, rules: dict) -> dict[str, str]:
 def entry_fields(app, adapter, entry, before) -> dict[str, str]:
     """The fields of the game's entry form that hold `entry` (its adapter fills the form from an
     entry, as for a correction; `before` is the summary before it), as a browser posts them: a
-    ticked box as "y", nothing for an empty field."""
+    ticked box as "y", the values of a group of boxes each, nothing for an empty field."""
     with app.test_request_context():
         data = adapter.fill(adapter.form_kind(entry), entry, before)
-    return {k: "y" if v is True else str(v) for k, v in data.items()
-            if v is not None and v is not False and v != ""}
+    return {k: v if isinstance(v, list) else "y" if v is True else str(v)
+            for k, v in data.items() if v is not None and v is not False and v not in ("", [])}
 
 
 def enter(client, path, fields, seq=None, key=None):

@@ -4,6 +4,7 @@ from the pack's card values."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -447,8 +448,64 @@ def test_a_durchgang_of_24_games_is_complete():
     assert summary["finished"] is True and summary["games_left"] == 0
     assert summary["next_dealer"] is None and summary["deals_on"] == "A"
     error = refusal(hands + hands[:1], {"games": 24})
-    assert error.code == "game_over" and error.entry == 25
+    assert error.code == "cego.complete" and error.entry == 25
+    assert str(error) == "hand 25: this Durchgang is complete (24 games)"
+    assert error.message(DE, with_entry=False) == "dieser Durchgang ist fertig (24 Spiele)"
     assert replay(hands[:10], {"games": 24}).summary()["games_left"] == 14
+    # Schapbach's rounds of 15 say so too
+    error = refusal(hands[:16], {"games": 15})
+    assert error.message(with_entry=False) == "this Durchgang is complete (15 games)"
+
+
+def test_score_says_what_a_game_would_write_and_changes_nothing():
+    table = replay([{"contract": "cego", "declarer": "B", "augen": 44}])
+    before = engine.report(table)
+    game = table.score({"contract": "eine", "declarer": "C", "defender_augen": 38})
+    assert (game.won, game.fach, game.value, game.points) == (True, 1, 20, (-20, -20, 60, -20))
+    assert game.totals == ()
+    assert engine.report(table) == before
+    with pytest.raises(RuleError) as info:
+        table.score({"contract": "cego", "declarer": "B", "augen": 78})
+    assert info.value.code == "cego.augen_impossible" and engine.report(table) == before
+    # the list says only the declarer's V; Räuber its losers; five players: the dealer sits out
+    only = replay([], {"settlement": "declarer-only"})
+    assert only.score({"contract": "solo", "declarer": "A", "augen": 52}).points == (30, 0, 0, 0)
+    raeuber = table.score({"contract": "raeuber", "announcer": "B", "losers": ["B", "D"]})
+    assert raeuber.points == (120, -200, 120, -40) and raeuber.value == 80
+    five = replay([], players=["A", "B", "C", "D", "E"])
+    assert five.score({"contract": "cego", "declarer": "B", "augen": 44}).points == \
+        (-10, 40, -10, -10, -10)
+    with pytest.raises(RuleError) as info:
+        five.score({"contract": "cego", "declarer": "A", "augen": 44})
+    assert info.value.code == "cego.sits_out"
+    # what it says is what playing it writes, for every kind of entry, 3 to 5 players and lists
+    for players, seed in ((5, 1), (3, 1), (4, 6)):
+        rules = records_cego.varied(40, seed)["rules"] if players < 5 else {}
+        played = records_cego.random_record(40, seed, players, rules)
+        table = replay([], rules, played["players"], first_dealer=played["first_dealer"])
+        for entry in played["hands"]:
+            said = table.score(entry)
+            assert engine.apply(table, entry) == dataclasses.replace(
+                said, totals=table.rows[-1].totals)
+
+
+def test_the_summary_counts_each_players_solos_ultimos_and_biggest_game_won():
+    table = replay([{"contract": "solo", "declarer": "A", "augen": 52},  # +90
+                    {"contract": "solo", "declarer": "A", "augen": 37},  # lost
+                    {"contract": "ultimo", "declarer": "C", "won": True},  # +240
+                    {"contract": "ultimo", "declarer": "C", "won": False},
+                    {"contract": "eine", "declarer": "A", "augen": 79},  # 8 Fach: +360
+                    {"contract": "solo", "declarer": "B", "forfeit": "C"},  # won by a fault: +30
+                    {"contract": "raeuber", "announcer": "D", "losers": ["A"]}])
+    feats = {p["name"]: [p[key] for key in cego.FEATS] for p in table.summary()["players"]}
+    assert feats == {"A": [2, 1, 0, 0, 360, 5], "B": [1, 1, 0, 0, 30, 6],
+                     "C": [0, 0, 2, 1, 240, 3], "D": [0, 0, 0, 0, 0, 0]}
+    only = replay([{"contract": "ultimo", "declarer": "C", "won": True}],
+                  {"settlement": "declarer-only"})
+    assert [p["best_game"] for p in only.summary()["players"]] == [0, 0, 80, 0]
+    # kept in a snapshot
+    restored = engine.restore(cego.Table, engine.snapshot(table))
+    assert restored.summary() == table.summary()
 
 
 def test_three_players_count_in_threes():

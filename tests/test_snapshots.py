@@ -104,14 +104,17 @@ def test_the_shared_checks_of_apply_are_the_same_in_every_game():
         error = _refusal(table, entry)
         assert (error.code, error.field, error.params["game"]) == ("unknown_key", "zzz", title)
         assert error.message() == f"\u201czzz\u201d: there is no such thing in {title}"
-        # over: the same entry that a running game takes is refused, and so is anything else
+        # over: the same entry that a running game takes is refused, and so is anything else,
+        # in the game's own words where it has them (game_over)
         stored = json.loads(json.dumps(engine.snapshot(table)))
         stored["state"]["finished"] = True
         over = engine.restore(type(table), stored)
+        own = getattr(over, "game_over", None)
+        words = own().message() if own else "the game is over, no more hands can be entered"
         for entry in (FIRST_ENTRIES[game], [], {"zzz": 1}):
             error = _refusal(over, entry)
-            assert error.code == "game_over", (game, entry)
-            assert error.message() == "the game is over, no more hands can be entered"
+            assert error.code == (own().code if own else "game_over"), (game, entry)
+            assert error.message() == words
 
 
 def test_a_game_that_ends_refuses_the_next_entry():

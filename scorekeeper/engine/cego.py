@@ -49,8 +49,11 @@ local fixed games after the Cego bids: name, ``title``, ``kind`` "fach" / "fixed
 neither, its multipliers are options),
 ``last_game`` (the last game's contract, title, declarer, announcer, result, fach, value and
 losers, or null) and ``players``: ``name``, ``score`` (as ``settlement`` says), ``list`` (the
-declarer-only sum) and ``balance_cents`` (``cents_per_point`` x the each-opponent score; under
-declarer-only the same amounts, settled on the list's differences).
+declarer-only sum), ``balance_cents`` (``cents_per_point`` x the each-opponent score; under
+declarer-only the same amounts, settled on the list's differences), and what the season's
+records read: ``solos`` and ``solos_won``, ``ultimos`` and ``ultimos_won`` (declared, and won),
+``best_game`` (the most points the player won in one game as its declarer, as ``settlement``
+says; 0 for none) and ``best_game_hand`` (that game's number).
 
 History rows (one per game): ``hand``, ``dealer``, ``sits_out``, ``contract``, ``title``,
 ``declarer``, ``announcer``, ``result`` ("won" / "lost"; null for Räuber), ``won``, ``fach``,
@@ -58,6 +61,10 @@ History rows (one per game): ``hand``, ``dealer``, ``sits_out``, ``contract``, `
 ``defender_augen`` (null where not counted), ``tricks``, ``losers`` (Räuber: name -> V),
 ``forfeit``, ``points`` (name -> the game's points as ``settlement`` says), ``list`` (name -> the
 list entry) and ``totals`` (name -> score after the game).
+
+``Table.score(entry)`` says what an entry would write as the next game without writing it (the
+entry form's preview); ``game_over()`` refuses a game after the last of ``games`` in the rules'
+words ("this Durchgang is complete (24 games)").
 
 A correction cannot re-type a later game: a game's meaning depends only on its own entry and on
 its number (the dealer), which a correction does not change; so there is no `meaning_changed`.
@@ -131,6 +138,8 @@ DEFAULT_BIDS = {"cego": 1, "halbe": 2, "eine": 3}  # SM rule 9 (Cego: DECISION)
 OTHER_BIDS = ("leere", "verschiedene", "kleiner_mann", "grosser_mann")  # off until set
 TRICKS_TO_WIN = {"piccolo": 1, "bettel": 0}
 OWN_CONTRACTS = ("ultimo", "solo", "piccolo", "bettel", "raeuber")
+# what the summary counts per player: Solos and Ultimos declared and won, the biggest game won
+FEATS = ("solos", "solos_won", "ultimos", "ultimos_won", "best_game", "best_game_hand")
 SPELLING = {"raeuber": "Räuber", "kleiner_mann": "kleiner Mann", "grosser_mann": "großer Mann"}
 
 
@@ -249,6 +258,7 @@ MESSAGES: dict[str, str] = {
                                 "the tricks alone count at least {least}"),
     f"{NAME}.bad_losers": N_("name the players who lost Räuber"),
     f"{NAME}.forfeit_only": N_("the player at fault decides the game: enter no {what}"),
+    f"{NAME}.complete": N_("this Durchgang is complete ({games:|game|games})"),
 }
 errors.register_messages(MESSAGES)
 
@@ -331,7 +341,7 @@ class Table(base.Table):
 
     ENTRY_WORD = "hand"
     ENTRY_KEYS = frozenset(key for keys in _KEYS.values() for key in keys)
-    SNAPSHOT = ("scores", "lists", "hands_played", "finished", "last_game")
+    SNAPSHOT = ("scores", "lists", "feats", "hands_played", "finished", "last_game")
 
     def __init__(self, players: Any, first_dealer: Any, rules: Any) -> None:
         super().__init__(players, first_dealer, rules)
@@ -354,6 +364,8 @@ class Table(base.Table):
         self._contracts = contracts
         self.scores = [0] * n  # each-opponent
         self.lists = [0] * n  # declarer-only
+        self._list_only = rules["settlement"] == "declarer-only"
+        self.feats = {key: [0] * n for key in FEATS}  # per seat, see _count_feats
         self.last_game: dict[str, Any] | None = None
 
     # --- entries --------------------------------------------------------------------------
@@ -377,6 +389,22 @@ class Table(base.Table):
         return errors.unknown_key(key, self.TITLE)
 
     def play_entry(self, entry: Mapping[str, Any]) -> Game:
+        return self._commit(self._game(entry))
+
+    def score(self, entry: Mapping[str, Any]) -> Game:
+        """What `entry` would write as the next game, the table left as it is: its row without
+        the totals, the points as ``settlement`` says (RuleError if the entry breaks a rule).
+        The entry form says it before the game is saved."""
+        game = self._game(entry)
+        return dataclasses.replace(game, points=game.written) if self._list_only else game
+
+    def game_over(self) -> RuleError:
+        """The refusal of a game after the last of ``games`` (a Durchgang at the SM)."""
+        games = self.rules["games"]
+        return RuleError(f"{NAME}.complete", games=games) if games else RuleError("game_over")
+
+    def _game(self, entry: Mapping[str, Any]) -> Game:
+        """The entry's row (points each-opponent, totals empty), checked; nothing changes."""
         contract = self._contract(entry)
         kind, number = self._contracts[contract]
         n = self._n
@@ -415,9 +443,8 @@ class Table(base.Table):
         points = [-written[declarer]] * n
         points[declarer] = written[declarer] * (n - 1)  # against each opponent
         defender_augen = None if augen is None else self._count.total - augen
-        return self._commit(Game(dealer, out, contract, declarer, None, won, fach, value, augen,
-                                 defender_augen, tricks, (), forfeit, tuple(points),
-                                 tuple(written), ()))
+        return Game(dealer, out, contract, declarer, None, won, fach, value, augen, defender_augen,
+                    tricks, (), forfeit, tuple(points), tuple(written), ())
 
     def _contract(self, entry: Mapping[str, Any]) -> str:
         contract = entry.get("contract")
@@ -569,8 +596,8 @@ class Table(base.Table):
                 points[other] += paid
             points[seat] -= paid * n
         top = max((paid for _, paid in lost), default=0)
-        return self._commit(Game(dealer, out, "raeuber", None, announcer, None, None, top, None,
-                                 None, None, lost, forfeit, tuple(points), tuple(written), ()))
+        return Game(dealer, out, "raeuber", None, announcer, None, None, top, None, None, None,
+                    lost, forfeit, tuple(points), tuple(written), ())
 
     def _raeuber_counts(self, raw: Any, out: int | None) -> tuple[int, ...]:
         """Every player's Augen in the game (the one sitting out: 0), checked."""
@@ -635,11 +662,12 @@ class Table(base.Table):
         for seat in range(self._n):
             self.scores[seat] += game.points[seat]
             self.lists[seat] += game.written[seat]
-        list_only = self.rules["settlement"] == "declarer-only"
+        list_only = self._list_only
         totals = tuple(self.lists if list_only else self.scores)
         game = dataclasses.replace(game, points=game.written if list_only else game.points,
                                    totals=totals)
         self.hands_played += 1
+        self._count_feats(game)
         games = self.rules["games"]
         self.finished = games is not None and self.hands_played >= games
         players = self.players
@@ -651,6 +679,21 @@ class Table(base.Table):
             "fach": game.fach, "value": game.value,
             "losers": [players[seat] for seat, _ in game.losers]}
         return game
+
+    def _count_feats(self, game: Game) -> None:
+        """The declarer's Solos and Ultimos, played and won, and the most points a player won
+        in one game as its declarer (as ``settlement`` says) with that game's number."""
+        seat, feats = game.declarer, self.feats
+        if seat is None:
+            return
+        for contract, played, won in (("solo", "solos", "solos_won"),
+                                      ("ultimo", "ultimos", "ultimos_won")):
+            if game.contract == contract:
+                feats[played][seat] += 1
+                feats[won][seat] += int(bool(game.won))
+        if game.won and game.points[seat] > feats["best_game"][seat]:
+            feats["best_game"][seat] = game.points[seat]
+            feats["best_game_hand"][seat] = self.hands_played
 
     @classmethod
     def ended(cls, summary: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
@@ -702,7 +745,8 @@ class Table(base.Table):
                            "value": None if kind == FACH else number}
                           for contract, (kind, number) in self._contracts.items()],
             "last_game": self.last_game,
-            "players": [{"name": name, "score": score, "list": written, "balance_cents": money}
-                        for name, score, written, money in zip(
-                            names, scores, self.lists, self.balances(), strict=True)],
+            "players": [{"name": name, "score": score, "list": written, "balance_cents": money,
+                         **{key: self.feats[key][seat] for key in FEATS}}
+                        for seat, (name, score, written, money) in enumerate(zip(
+                            names, scores, self.lists, self.balances(), strict=True))],
         }

@@ -1,10 +1,11 @@
 """The games the app offers: one engine module and one web adapter each, looked up by the code
 used in the game record ("hintersche"). A game joins the app with `register` (see the README's
-"Adding a game"); the three below are the app's own."""
+"Adding a game"); the four below are the app's own."""
 
 from __future__ import annotations
 
 from scorekeeper.games.base import Adapter
+from scorekeeper.games.cego import Cego
 from scorekeeper.games.hartenjagen import Hartenjagen
 from scorekeeper.games.hintersche import Hintersche
 from scorekeeper.games.vier_anderle import VierAnderle
@@ -24,5 +25,5 @@ def get(name: str) -> Adapter:
     return GAMES[name]
 
 
-for _adapter in (Hintersche(), VierAnderle(), Hartenjagen()):
+for _adapter in (Hintersche(), VierAnderle(), Hartenjagen(), Cego()):
     register(_adapter)

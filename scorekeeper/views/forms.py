@@ -239,7 +239,9 @@ class NamesAndNumbersField(Field):
     PAIR = re.compile(r"\s*([^\s=:,;]+)\s*[=: ]\s*(-?[0-9]{1,9})\s*")
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        text = str(valuelist[0]) if valuelist else ""
+        if not valuelist:  # not sent at all: the rules shown stay (an empty field is none)
+            return
+        text = str(valuelist[0])
         self.data = {}
         for part in filter(str.strip, re.split(r"[,;\n]", text)):
             found = self.PAIR.fullmatch(part)

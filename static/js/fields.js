@@ -71,6 +71,18 @@ export function setUpFields(root) {
     if (other && el.checked !== false) other.checked = false;
   }));
 
+  // [data-says]: the server's words for the fields' values; data-next filled: on to the next field
+  root.querySelectorAll("[data-says]").forEach((out) => {
+    const [texts, groups] = JSON.parse(out.dataset.says), form = out.closest("form");
+    const say = (e) => {
+      const data = new FormData(form);
+      out.textContent = texts[groups.map(([names, keys]) => keys[names.map((n) => data.getAll(n).join()).join("|")]).find((i) => i >= 0)] ?? "";
+      if (e?.target.type === "radio" && out.dataset.next.split(" ").every((n) => data.get(n))) nextField(form).focus();
+    };
+    ["input", "change"].forEach((type) => form.addEventListener(type, say));
+    say();
+  });
+
   // the keypad: typing replaces the value; a number that cannot grow (another digit would pass
   // what this player can still have) moves on by itself; "next" goes to the next player still
   // to enter; on the last field the key says "go" and saves the hand

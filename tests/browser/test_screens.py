@@ -38,6 +38,15 @@ TABLES = {
     "hartenjagen-hand-2": ("hartenjagen", FOUR, {"jack_of_diamonds": True},
                            [{"hearts": {"Anna": 5, "Bartholomäus": 8}, "queen": "Christa",
                              "jack": "Maximilian"}]),
+    # Cego: the list with four games, and five players (the dealer sits out) in Gute and Miese
+    "cego": ("cego", FOUR, {}, []),
+    "cego-game-5": ("cego", FOUR, {"games": 24},
+                    [{"contract": "eine", "declarer": "Christa", "augen": 41},
+                     {"contract": "raeuber", "announcer": "Anna", "losers": ["Bartholomäus"]},
+                     {"contract": "solo", "declarer": "Maximilian", "augen": 52},
+                     {"contract": "ultimo", "declarer": "Anna", "won": True}]),
+    "cego-five": ("cego", NAMES[:5], {"display": "gute-miese"},
+                  [{"contract": "cego", "declarer": "Bartholomäus", "augen": 44}]),
 }
 
 

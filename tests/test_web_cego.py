@@ -1,0 +1,288 @@
+"""Cego's game form as a phone posts it, in German: each refusal at its field with what was typed
+kept, numbers as they are typed, the sentence the form says before Save, five players, a
+Durchgang's end, and the list's figures in the standings, the season and head to head."""
+
+import json
+import re
+from html import unescape
+
+from support import enter, rule_fields, start_game
+from test_stammtisch import import_game
+
+from scorekeeper.db import db
+from scorekeeper.engine import cego
+from scorekeeper.games.cego import sayings
+from scorekeeper.models import Group, Player
+from scorekeeper.season import headtohead
+
+FOUR = ["Anna", "Bernd", "Carla", "Dieter"]
+
+
+def start(client, names=FOUR, **rules):
+    return start_game(client, "cego", names, rules=rule_fields(cego, rules))
+
+
+def hands(client, path):
+    return client.get(path + "/record.json").get_json()["hands"]
+
+
+def at_field(page: str, name: str) -> str:
+    """The form's markup from the field `name` to the end of its label (a field of its own)
+    or of its fieldset (a group of buttons)."""
+    start = page.index(f'name="{name}"')
+    tag = page.rindex("<", 0, start)
+    alone = page.startswith("<input type=\"number\"", tag)
+    return page[start:page.index("</label>" if alone else "</fieldset>", start)]
+
+
+def augen_part(page: str) -> str:
+    """The part of the form that holds a Fach game's count, its messages under both sides."""
+    return page.split('class="result by-augen"', 1)[1].split('class="result by-won"', 1)[0]
+
+
+def checked(page: str, name: str, value: str) -> bool:
+    return bool(re.search(rf'name="{name}" value="{re.escape(value)}"[^>]* checked', page))
+
+
+def says(page: str) -> list:
+    return json.loads(unescape(re.search(r"data-says='([^']*)'", page).group(1)))
+
+
+def said(table: list, **values: str) -> str:
+    """What the form would say for these field values (static/js/fields.js, data-says): the
+    first group with a sentence for its fields' values."""
+    texts, groups = table
+    for names, keys in groups:
+        key = "|".join(values.get(name, "") for name in names)
+        if key in keys:
+            return texts[keys[key]]
+    return ""
+
+
+def test_an_ordinary_game_is_the_contract_the_declarer_and_a_count(client):
+    path = start(client)
+    answer = enter(client, path, {"contract": "eine", "declarer": "Carla", "augen": "41",
+                                  "defender_augen": "38"})
+    assert answer.status_code == 302
+    assert hands(client, path) == [{"contract": "eine", "declarer": "Carla", "augen": 41,
+                                    "defender_augen": 38}]
+    page = client.get(path).get_data(as_text=True)
+    assert "Eine" in page and "+60" in page and "Spiel 1 gespeichert" in page
+    assert "Bernd gibt Spiel 2" in page
+
+
+def test_each_refusal_stands_at_its_field_and_keeps_what_was_typed(client):
+    path = start(client)
+    answer = enter(client, path, {"declarer": "Carla", "augen": "41"})  # no contract tapped
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "Welches Spiel wurde gespielt? Bitte antippen." in at_field(page, "contract")
+    assert checked(page, "declarer", "Carla") and 'value="41"' in at_field(page, "augen")
+    # an impossible count: the engine's words at the count, the count kept
+    answer = enter(client, path, {"contract": "cego", "declarer": "Bernd", "augen": "78"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    field = at_field(page, "augen")
+    assert 'value="78"' in field and 'aria-invalid="true"' in field
+    assert "78 Augen gibt es nicht — die Gegenspieler haben mindestens einen Stich" in \
+        augen_part(page)
+    assert checked(page, "contract", "cego") and checked(page, "declarer", "Bernd")
+    # two sides that do not add up: at the defenders' count
+    answer = enter(client, path, {"contract": "halbe", "declarer": "Dieter", "augen": "44",
+                                  "defender_augen": "36"})
+    page = answer.get_data(as_text=True)
+    assert 'aria-invalid="true"' in at_field(page, "defender_augen")
+    assert "44 + 36 = 80, die beiden Seiten müssen zusammen 79 ergeben" in augen_part(page)
+    # no declarer, no result
+    page = enter(client, path, {"contract": "eine", "augen": "50"}).get_data(as_text=True)
+    assert "bitte den Spieler eintragen, der Eine gespielt hat" in page
+    page = enter(client, path, {"contract": "ultimo", "declarer": "Anna"}).get_data(as_text=True)
+    assert "bitte angeben, ob Ultimo gewonnen wurde" in at_field(page, "won")
+    # Räuber: a count missing stands at that player, in the fold opened for it
+    answer = enter(client, path, {"contract": "raeuber", "declarer": "Bernd", "augen-Anna": "25",
+                                  "augen-Bernd": "25", "augen-Carla": "18"})
+    page = answer.get_data(as_text=True)
+    assert "bitte die Augen jedes Spielers eintragen (Dieter fehlt)" in at_field(page,
+                                                                               "augen-Dieter")
+    assert 'value="25"' in at_field(page, "augen-Anna")
+    assert re.search(r'<details class="fold" open>\s*<summary>Oder die Augen aller', page)
+    assert hands(client, path) == []
+
+
+def test_numbers_are_read_as_they_are_typed(client):
+    path = start(client)
+    answer = enter(client, path, {"contract": "solo", "declarer": "Anna", "augen": "40,5"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    assert "Bitte eine ganze Zahl eingeben." in augen_part(page)
+    assert 'value="40,5"' in at_field(page, "augen")
+    page = enter(client, path, {"contract": "solo", "declarer": "Anna", "augen": "4o"}).get_data(
+        as_text=True)
+    assert 'value="4o"' in at_field(page, "augen")
+    assert enter(client, path, {"contract": "solo", "declarer": "Anna",
+                                "augen": " 52 "}).status_code == 302
+    # only the defenders' side typed: the engine works the declarer's out
+    assert enter(client, path, {"contract": "cego", "declarer": "Bernd",
+                                "defender_augen": "35"}).status_code == 302
+    assert hands(client, path) == [{"contract": "solo", "declarer": "Anna", "augen": 52},
+                                   {"contract": "cego", "declarer": "Bernd",
+                                    "defender_augen": 35}]
+    record = client.get(path + "/state.json").get_json()
+    assert [p["score"] for p in record["players"]] == [80, 0, -40, -40]
+
+
+def test_a_contract_reads_only_its_own_result_and_a_fault_decides_the_game(client):
+    path = start(client)
+    # typed for a Fach game, then Ultimo tapped: the count is not read
+    assert enter(client, path, {"contract": "ultimo", "declarer": "Carla", "won": "yes",
+                                "augen": "44", "losers": "Anna"}).status_code == 302
+    assert enter(client, path, {"contract": "piccolo", "declarer": "Dieter",
+                                "tricks": "2"}).status_code == 302
+    assert enter(client, path, {"contract": "raeuber", "declarer": "Bernd", "losers": "Anna",
+                                "won": "yes"}).status_code == 302
+    assert enter(client, path, {"contract": "halbe", "declarer": "Dieter", "augen": "60",
+                                "forfeit": "Dieter"}).status_code == 302
+    assert hands(client, path) == [
+        {"contract": "ultimo", "declarer": "Carla", "won": True},
+        {"contract": "piccolo", "declarer": "Dieter", "tricks": 2},
+        {"contract": "raeuber", "announcer": "Bernd", "losers": ["Anna"]},
+        {"contract": "halbe", "declarer": "Dieter", "forfeit": "Dieter"}]
+    history = client.get(path + "/history").get_data(as_text=True)
+    assert "Halbe verloren, 1 Fach (Fehler: Dieter)" in history
+    assert "Räuber (angesagt von Bernd)" in history
+
+
+def test_the_form_says_what_the_game_will_write(client):
+    path = start(client)
+    page = client.get(path).get_data(as_text=True)
+    table = says(page)
+    assert said(table, contract="eine", declarer="Carla", augen="41") == \
+        "Eine gewonnen, 1 Fach: +60 / −20 −20 −20"
+    assert said(table, contract="solo", declarer="Anna", augen="52") == \
+        "Solo gewonnen, 3 Fach: +90 / −30 −30 −30"
+    assert said(table, contract="cego", augen="78").startswith("78 Augen gibt es nicht")
+    assert said(table, contract="ultimo", won="no") == "Ultimo verloren: −240 / +80 +80 +80"
+    assert said(table, contract="piccolo", tricks="2", won="yes") == \
+        "Piccolo verloren: −120 / +40 +40 +40"
+    assert said(table, contract="raeuber", declarer="Bernd", losers="Anna,Bernd") == \
+        "Räuber: Anna −40, Bernd −200 / +120 +120"  # each pays the other too
+    assert said(table, contract="raeuber", declarer="Bernd").startswith("Räuber: antippen")
+    assert said(table, contract="eine", declarer="Carla", forfeit="Carla") == \
+        "Eine verloren (Fehler), 1 Fach: −60 / +20 +20 +20"
+    assert said(table, contract="eine", declarer="Carla", forfeit="Anna") == \
+        "Eine gewonnen (Fehler), 1 Fach: +60 / −20 −20 −20"
+    assert said(table, contract="raeuber", declarer="Bernd", forfeit="Bernd") == \
+        "Räuber: Bernd −240 / +80 +80 +80"
+    assert said(table, contract="eine") == ""
+    # every count of every bid is what the engine writes for it
+    table_of = cego.Table(FOUR, "Anna", {})
+    for bid in ("solo", "cego", "halbe", "eine"):
+        for augen in (0, 2, 39, 40, 77, 79):
+            game = table_of.score({"contract": bid, "declarer": "Bernd", "augen": augen})
+            text = said(table, contract=bid, declarer="Bernd", augen=str(augen))
+            assert text.endswith(f": {'+' if game.won else '−'}{3 * game.value} / " +
+                                 " ".join([f"{'−' if game.won else '+'}{game.value}"] * 3))
+
+
+def test_the_sayings_follow_the_tables_rules(app):
+    with app.test_request_context():
+        listed = sayings(FOUR, "Anna", {"settlement": "declarer-only", "display": "gute-miese"})
+        local = sayings(FOUR, "Anna", {"bid_multipliers": {"cego": 1, "leere": 4},
+                                       "fixed_games": {"grebsler": 50}})
+        five = sayings(["A", "B", "C", "D", "E"], "C", {})
+    assert said(listed, contract="eine", declarer="Carla", augen="41") == \
+        "Eine gewonnen, 1 Fach: 20\u202fG"
+    assert said(listed, contract="raeuber", declarer="Anna", losers="Bernd") == \
+        "Räuber: Bernd 40\u202fM"
+    assert said(local, contract="leere", augen="41") == \
+        "Leere gewonnen, 1 Fach: +60 / −20 −20 −20"  # 5 x 4 = 20
+    assert said(local, contract="grebsler", won="yes") == \
+        "Grebsler gewonnen: +150 / −50 −50 −50"
+    assert said(local, contract="halbe", augen="41") == ""  # not played here
+    # five: the dealer C sits out, pays as a defender, and is nobody's caller or loser
+    assert said(five, contract="cego", augen="44") == \
+        "Cego gewonnen, 1 Fach: +40 / −10 −10 −10 −10"
+    keys = [key for names, found in five[1] if "losers" in names for key in found]
+    assert keys and not any("C" in key.split("|", 1)[1].replace(",", "|").split("|")
+                            for key in keys)
+
+
+def test_five_players_the_dealer_sits_out_and_is_not_offered(client):
+    names = [*FOUR, "Erna"]
+    path = start(client, names)
+    page = client.get(path).get_data(as_text=True)
+    assert "Anna gibt und setzt aus" in page
+    form = page.split('id="entry"', 1)[1]
+    assert 'name="declarer" value="Anna"' not in form and 'name="declarer" value="Erna"' in form
+    answer = enter(client, path, {"contract": "cego", "declarer": "Anna", "augen": "44"})
+    assert "Anna gibt dieses Spiel und setzt aus" in answer.get_data(as_text=True)
+    assert enter(client, path, {"contract": "cego", "declarer": "Bernd",
+                                "augen": "44"}).status_code == 302
+    page = client.get(path).get_data(as_text=True)
+    assert "Bernd gibt Spiel 2 und setzt aus" in page
+    state = client.get(path + "/state.json").get_json()
+    assert [p["score"] for p in state["players"]] == [-10, 40, -10, -10, -10]
+
+
+def test_the_25th_game_of_a_durchgang_is_refused_in_its_words(client):
+    path = start(client, games=24)
+    for game in range(24):
+        assert enter(client, path, {"contract": "cego", "declarer": FOUR[game % 4],
+                                    "augen": "44"}).status_code == 302
+    page = client.get(path).get_data(as_text=True)
+    assert "Die Liste ist fertig: 24 Spiele." in page and 'id="entry"' not in page
+    answer = enter(client, path, {"contract": "cego", "declarer": "Anna", "augen": "44"})
+    assert answer.status_code == 400
+    assert "dieser Durchgang ist fertig (24 Spiele)" in answer.get_data(as_text=True)
+    assert len(hands(client, path)) == 24
+
+
+def test_a_correction_shows_the_totals_it_changes(client):
+    path = start(client)
+    enter(client, path, {"contract": "eine", "declarer": "Carla", "augen": "41"})
+    enter(client, path, {"contract": "solo", "declarer": "Anna", "augen": "52"})
+    fields = {"contract": "eine", "declarer": "Carla", "augen": "50"}  # 3 Fach: 45 → 50
+    preview = client.post(path + "/entries/1", data=fields, follow_redirects=True)
+    page = preview.get_data(as_text=True)
+    assert "Eine gewonnen, 1 Fach" in page and "Eine gewonnen, 3 Fach" in page
+    assert re.search(r"Carla</td><td><s class=\"muted\">\+30</s> → <b>\+120</b>", page)
+    version = client.get(path + "/live").get_json()["version"]
+    assert client.post(path + "/entries/1", data={**fields, "confirm": version}).status_code == 302
+    state = client.get(path + "/state.json").get_json()
+    assert [p["score"] for p in state["players"]] == [40, -80, 120, -80]
+
+
+def test_the_lists_figures_reach_the_standings_the_season_and_head_to_head(client, runner,
+                                                                          tmp_path):
+    record = {"format": "scorekeeper-game/1", "game": "cego", "players": FOUR,
+              "rules": {"games": 4, "cents_per_point": 10},
+              "hands": [{"contract": "solo", "declarer": "Anna", "augen": 52},
+                        {"contract": "ultimo", "declarer": "Carla", "won": True},
+                        {"contract": "ultimo", "declarer": "Carla", "won": False},
+                        {"contract": "raeuber", "announcer": "Dieter", "losers": ["Bernd"]}]}
+    client.post("/groups", data={"name": "tanne"})
+    game, _evening = import_game(runner, tmp_path, record)
+    page = client.get("/g/tanne/standings").get_data(as_text=True)
+    section = page.split("<h2>Cego</h2>", 1)[1].split("</table>", 1)[0]
+    assert re.search(r"<td>Anna</td><td>4</td><td[^>]*>130</td>\s*<td>1/1</td><td>0/0</td>",
+                     section)
+    season = json.loads(runner.invoke(args=["chronicle", "tanne", "--year", "2026",
+                                            "--json"]).output)
+    found = {r["figure"]: r for r in season["records"] if r["game"] == "cego"}
+    assert [(h["player"], h["value"], h["hand"]) for h in found["best_game"]["holders"]] == \
+        [("Carla", 240, 2)]
+    assert [(h["player"], h["value"]) for h in found["ultimos"]["holders"]] == [("Carla", 2)]
+    assert [(h["player"], h["value"]) for h in found["solos_won"]["holders"]] == [("Anna", 1)]
+    page = client.get("/g/tanne/seasons/2026").get_data(as_text=True)
+    assert "Höchstes gewonnenes Spiel" in page and f'{game}/history#hand-2"' in page
+    with client.application.test_request_context():
+        group = db.session.scalar(db.select(Group))
+        anna = {o.player: o for o in headtohead.table(group, "Anna")}
+        anna_id = db.session.scalar(db.select(Player.id).where(Player.name == "Anna"))
+    # the points: Anna 130, Bernd -150, Carla 10, Dieter 10 at 10 cents; between two players
+    # the difference of their points: what the declarer won or lost against each opponent
+    # (Anna won 30 off Carla with the Solo, paid her 80 for one Ultimo and got 80 back)
+    assert {name: o.money for name, o in anna.items()} == {"Bernd": 700, "Carla": 300,
+                                                           "Dieter": 300}
+    assert client.get(f"/g/tanne/players/{anna_id}").status_code == 200
+    assert client.get("/g/tanne/tv").status_code == 200
