@@ -181,6 +181,11 @@ def test_money_per_point_as_typed_and_the_evenings_settlement(client):
     assert settled["balances_cents"] == {"Kurt": 105, "Hubert": -585, "Hermann": 480}
     assert sorted((p["from"], p["to"], p["cents"]) for p in settled["payments"]) == [
         ("Hubert", "Hermann", 480), ("Hubert", "Kurt", 105)]
+    # the next game at the table: the same name and money, the deal passed on
+    page = client.get(f"/g/tanne/games/new?from={path.rsplit('/', 1)[1]}").get_data(as_text=True)
+    assert 'value="Skat"' in field(page, "rule-name")
+    assert 'value="0,05"' in field(page, "rule-cents_per_point")
+    assert re.search(r'<option value="Hermann" selected>', page)
 
 
 def test_the_standings_count_each_name_on_its_own(app, client):
