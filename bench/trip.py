@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT / "bench"), str(ROOT / "tests")]
 
 import generators  # noqa: E402
-from support import enter, entry_fields, make_app, start_game  # noqa: E402
+from support import enter, entry_fields, make_app, rule_fields, start_game  # noqa: E402
 
 from scorekeeper import engine, games  # noqa: E402
 
@@ -96,6 +96,7 @@ def trips() -> dict[str, tuple[list[str], int]]:
         adapter = games.get(name)
         record = generators.random_record(name, 2, 1)
         path = start_game(client, name, record["players"], record["first_dealer"],
+                          rule_fields(adapter.engine, record.get("rules") or {}),
                           slug=f"trip-{name}")
         before = engine.replay({**record, "hands": []}).summary()
         fields = entry_fields(app, adapter, record["hands"][0], before)

@@ -209,6 +209,9 @@ class Result(Model):
     evening_id: Mapped[int] = mapped_column(ForeignKey("evenings.id"), index=True)
     season: Mapped[int] = mapped_column(index=True)  # the calendar year of the evening
     kind: Mapped[str] = mapped_column(String(20))
+    # the name the group gave the game (a free list's "Skat": Adapter.own_name), "" for a game
+    # known by its title: the standings, ratings and season count each name on its own
+    name: Mapped[str] = mapped_column(String(40), default="", server_default="")
     player: Mapped[str] = mapped_column(String(40))
     # what the game's adapter counts for the standings (hands, lines, wins ...): name -> number
     figures: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)

@@ -181,6 +181,8 @@ def rule_fields(game, rules: dict) -> dict[str, str]:
     rules = engine.base.resolve(game.OPTIONS, rules)
     for option in game.OPTIONS:
         value = rules[option.name]
+        if value is None:  # an empty field ("no target")
+            continue
         if option.kind == "bool":
             if value:
                 fields[option.name] = "y"

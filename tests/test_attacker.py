@@ -34,7 +34,7 @@ def test_the_csv_header_of_player_names_is_escaped_as_every_cell(client):
     assert enter(client, path, points).status_code == 302
     rows = list(csv.reader(io.StringIO(client.get("/g/tanne/export.csv").get_data(as_text=True))))
     header = rows[0]
-    assert sorted(header[7:]) == sorted("'" + name for name in HOSTILE)
+    assert sorted(header[8:]) == sorted("'" + name for name in HOSTILE)
     for row in rows:
         assert not any(cell.startswith(export.FORMULA) for cell in row), row
 

@@ -44,7 +44,7 @@ def test_the_csv_export_neutralises_formulas_in_names_and_places(app, client):
     assert len(rows) == 5
     for row in rows[1:]:
         assert row[1] == "'=HYPERLINK(\"x\")"
-        assert row[5].startswith("'") and row[5][1:] in names
+        assert row[6].startswith("'") and row[6][1:] in names
         assert all(not cell.startswith(("=", "+", "-", "@", "\t", "\r")) for cell in row)
 
 

@@ -38,14 +38,13 @@ def _standings_written(app, game_id: int) -> None:
             assert (stored, counted) == (expected, {})
 
 
-def localized_title(app, adapter) -> str:
-    """The game's title as the German pages show it (escaped as in HTML)."""
+def localized_title(app, adapter, rules) -> str:
+    """What the German pages call a game played by `rules` (escaped as in HTML): its title, or
+    the name the group gave it."""
     from markupsafe import escape
 
-    from scorekeeper.i18n import localized
-
     with app.test_request_context():
-        return str(escape(localized(adapter.title)))
+        return str(escape(adapter.title_of(rules)))
 
 
 def _post_hand(client, path, adapter, entry, before, seq):
@@ -129,8 +128,12 @@ def test_every_game_plays_through_every_page(app, client, name):
     with app.app_context():
         year = db.session.get(Evening, evening_id).date.year
     season = client.get(f"/g/tanne/seasons/{year}")
-    assert season.status_code == 200 and localized_title(app, adapter) in season.get_data(
-        as_text=True)
+    title = localized_title(app, adapter, record.get("rules") or {})
+    assert season.status_code == 200 and title in season.get_data(as_text=True)
+    # the game is called so on its table, in the lists of games, the history and the TV
+    for page in (path, "/g/tanne", f"/g/tanne/evenings/{evening_id}", path + "/history",
+                 f"/g/tanne/games/{game_id}/tv", "/g/tanne/standings"):
+        assert title in client.get(page).get_data(as_text=True), page
     card = client.get(f"/g/tanne/evenings/{evening_id}/card.svg")
     assert card.status_code == 200 and card.mimetype == "image/svg+xml"
     assert record["players"][0] in card.get_data(as_text=True)

@@ -272,7 +272,7 @@ def test_group_csv_has_a_row_per_hand(client, runner, tmp_path):
     text = client.get("/g/tanne/export.csv").get_data(as_text=True)
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == len(HARTENJAGEN["hands"])
-    assert text.splitlines()[1].startswith("2026-11-27,,1,hartenjagen,1,")
+    assert text.splitlines()[1].startswith("2026-11-27,,1,hartenjagen,,1,")
     players = HARTENJAGEN["players"]
     assert list(rows[0])[-len(players):] == sorted(players)  # a column per player
     state = client.get("/g/tanne/games/1/state.json").get_json()

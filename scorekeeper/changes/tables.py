@@ -67,6 +67,12 @@ def start(group: Group, adapter: Any, chosen_evening: Evening, players: list[str
     if rules is not None:
         errors.update(adapter.check_new_game(club.last_game(group, adapter.name), rules))
     evening = signoff.open_evening(chosen_evening, group)
+    if rules is None:  # the options are refused at their fields; the table is checked all the same
+        table = adapter.engine.Table
+        try:
+            engine.base.seat_players(players, first_dealer, table.MIN_PLAYERS, table.MAX_PLAYERS)
+        except engine.RuleError as error:
+            errors.setdefault(error.field or "_form", rule_message(error))
     if errors or rules is None:
         return errors
     try:

@@ -52,7 +52,7 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
     if errors:
         return errors
     adapter = games.GAMES[kind]
-    table_rules = _table_rules(adapter, rules, games_per_round)
+    table_rules = _table_rules(adapter, name, rules, games_per_round)
     try:
         engine.base.resolve(adapter.engine.OPTIONS, table_rules)
     except engine.RuleError as error:
@@ -81,11 +81,15 @@ def _twice(names: Sequence[str]) -> str | None:
     return None
 
 
-def _table_rules(adapter: Any, rules: dict[str, Any], games_per_round: int) -> dict[str, Any]:
+def _table_rules(adapter: Any, name: str, rules: dict[str, Any], games_per_round: int
+                 ) -> dict[str, Any]:
     """The rules of a table's game: the tournament's, with the number of games of a Durchgang
-    where the game has such an option."""
+    where the game has such an option, and a name the game must be given (the free list's) the
+    tournament's."""
+    named = {o.name: name[:o.maximum] for o in adapter.engine.OPTIONS
+             if o.required and o.kind == "text" and o.name not in rules}
     option = adapter.TOURNAMENT_GAMES
-    return {**rules, option: games_per_round} if option else dict(rules)
+    return {**named, **rules, **({option: games_per_round} if option else {})}
 
 
 # --- the start list ------------------------------------------------------------------------

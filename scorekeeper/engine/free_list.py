@@ -149,7 +149,8 @@ class Table(base.Table):
             i = self._index.get(name) if type(name) is str else None
             if i is None:
                 raise RuleError("unknown_player", field=str(name), player=name)
-            number = entries.whole_number(name, value)
+            # a whole number as it comes (a hand from the app), else checked
+            number = value if type(value) is int else entries.whole_number(name, value)
             if not -POINTS_LIMIT <= number <= POINTS_LIMIT:
                 raise RuleError(f"{NAME}.too_many_points", field=name, player=name,
                                 limit=POINTS_LIMIT)

@@ -20,6 +20,7 @@ from flask_babel import lazy_gettext as _l
 
 from scorekeeper.engine import RuleError, base
 from scorekeeper.games.forms import GameForm
+from scorekeeper.i18n import localized
 
 # The template parts the shared pages include from a game's folder (``games/<name>/<part>``,
 # `Adapter.template`), besides one per entry form kind (`Adapter.FORMS`): every game has these,
@@ -133,6 +134,17 @@ class Adapter:
     def title(self) -> str:
         return str(self.engine.TITLE)
 
+    def own_name(self, rules: Mapping[str, Any]) -> str:
+        """The name the group gave a game of this kind in its `rules` (a free list's "Skat"), or
+        "" for a game known by its title. The pages show it instead of the title, and the
+        standings, ratings and season keep each name apart (`games.section`)."""
+        return ""
+
+    def title_of(self, rules: Mapping[str, Any]) -> str:
+        """What the pages call a game played by `rules`: its own name, else its title in the
+        user's language."""
+        return self.own_name(rules) or localized(self.title)
+
     def template(self, part: str) -> str:
         """The template of one of the game's parts: its own, or the shared default of an
         optional part it leaves out."""
@@ -228,6 +240,11 @@ class Adapter:
     def new_game_rules(self, last: Any) -> dict[str, Any]:
         """Rule values a new game starts with, besides the previous game's; `last` is the
         group's latest game of this kind (None for none)."""
+        return {}
+
+    def suggestions(self, last: Any) -> dict[str, list[str]]:
+        """Values the new-game page offers for a game's text options (the usual names of a
+        game), by option; `last` as above."""
         return {}
 
     def check_new_game(self, last: Any, rules: Mapping[str, Any]) -> dict[str, str]:

@@ -151,6 +151,7 @@ class Cego(Adapter):
                *Adapter.RECORDS)
     EFFECT_KEY = "points"
     SCORED_BY = ("points",)  # a game's points never depend on the games before
+    TOURNAMENT_GAMES = "games"  # a Durchgang: this many games at each table (the SM: 24)
     points = staticmethod(points)
 
     def form(self, kind: str, state: Mapping[str, Any], rules: Mapping[str, Any], roster: Roster,

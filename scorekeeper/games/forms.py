@@ -76,11 +76,11 @@ class EntryForm(Form):
 
 
 class Number(IntegerField):
-    """A whole number as typed; empty is None. A typing slip is told in players' words and what
-    was typed is shown again."""
+    """A whole number as typed, negative ones with "-" or the typographic "−"; empty is None. A
+    typing slip is told in players' words and what was typed is shown again."""
 
     def process_formdata(self, valuelist: list[Any]) -> None:
-        text = str(valuelist[0]).strip() if valuelist else ""
+        text = str(valuelist[0]).strip().replace("\u2212", "-") if valuelist else ""
         self.data = None
         if text:
             try:

@@ -122,23 +122,25 @@ def _evening_extras(evening: Evening, fines: list[Fine]) -> dict[str, Any]:
 
 
 def group_csv(group: Group) -> str:
-    """One row per entry: when, which game, what was entered, and a column per player with what
-    the entry did to that player (points, marks, payments as the game's history row says it;
-    empty where the player did not sit at that game), so a spreadsheet can add a column up."""
+    """One row per entry: when, which game (and the name the group gave it: a free list's), what
+    was entered, and a column per player with what the entry did to that player (points, marks,
+    payments as the game's history row says it; empty where the player did not sit at that
+    game), so a spreadsheet can add a column up."""
     rows = []
     for evening in _evenings(group):
         for game in _games(evening):
-            key = games.get(game.kind).EFFECT_KEY
+            adapter = games.get(game.kind)
+            key, name = adapter.EFFECT_KEY, adapter.own_name(game.rules or {})
             for entry in game.entries:
                 row = entry.effect or {}
-                rows.append(([evening.date.isoformat(), evening.place, game.id, game.kind,
+                rows.append(([evening.date.isoformat(), evening.place, game.id, game.kind, name,
                               entry.seq, row.get("dealer", ""),
                               json.dumps(entry.data, ensure_ascii=False)], row.get(key) or {}))
     people = [p.name for p in group.players]
     people += sorted({name for _, did in rows for name in did} - set(people))
     out = io.StringIO()
     writer = csv.writer(out)
-    header = ("date", "place", "game_id", "game", "entry", "dealer", "entered", *people)
+    header = ("date", "place", "game_id", "game", "name", "entry", "dealer", "entered", *people)
     writer.writerow([_cell(value) for value in header])  # the players' names are cells too
     for cells, did in rows:
         writer.writerow([_cell(value) for value in (*cells, *(did.get(n, "") for n in people))])

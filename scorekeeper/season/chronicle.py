@@ -52,14 +52,20 @@ class Row:
     player: str
     figures: dict[str, int]
     money_cents: int
+    name: str = ""  # the name the group gave the game (a free list's), if any
+
+    @property
+    def section(self) -> str:
+        """Where the row counts: its game's section (`games.section`)."""
+        return games.section(self.kind, self.name)
 
 
 def season_rows(group_id: int, year: int) -> list[Row]:
     """The rows of the season's ended games (stored), oldest evening first."""
-    found = [Row(game_id, evening_id, day, kind, player, figures or {}, cents)
-             for game_id, evening_id, day, kind, player, figures, cents in db.session.execute(
+    found = [Row(game_id, evening_id, day, kind, player, figures or {}, cents, name)
+             for game_id, evening_id, day, kind, player, figures, cents, name in db.session.execute(
                  select(Result.game_id, Result.evening_id, Evening.date, Result.kind,
-                        Result.player, Result.figures, Result.money_cents)
+                        Result.player, Result.figures, Result.money_cents, Result.name)
                  .join(Evening, Result.evening_id == Evening.id)
                  .where(Result.group_id == group_id, Result.season == year))]
     return sorted((r for r in found if r.kind in games.GAMES),
@@ -69,7 +75,7 @@ def season_rows(group_id: int, year: int) -> list[Row]:
 def running_rows(group_id: int) -> list[Row]:
     """The rows of the group's running games, worked out from their state (standings.running)."""
     return [Row(r.game_id, r.evening_id, evening.date, r.kind, r.player, r.figures or {},
-                r.money_cents) for r, evening in standings.running(group_id)]
+                r.money_cents, r.name) for r, evening in standings.running(group_id)]
 
 
 @dataclass(frozen=True)
@@ -211,17 +217,19 @@ def record(record: Record, rows: list[Row]) -> dict[str, Any] | None:
 
 def per_game(rows: list[Row]) -> dict[str, dict[str, Any]]:
     """Each game's best and worst of the season (by the money won in it) and its records, for
-    the games played, in the registry's order."""
+    the games played, by section (`games.section`: a free list's each name on its own), in the
+    registry's order."""
     sections = {}
-    for kind, adapter in games.GAMES.items():
-        mine = [r for r in rows if r.kind == kind]
-        if not mine:
+    for key in games.sections_in_order({r.section for r in rows}):
+        adapter, _name = games.of_section(key)
+        if adapter is None:
             continue
+        mine = [r for r in rows if r.section == key]
         money: dict[str, int] = defaultdict(int)
         for r in mine:
             money[r.player] += r.money_cents
         top, bottom = max(money.values()), min(money.values())
-        sections[kind] = {
+        sections[key] = {
             "games": len({r.game_id for r in mine}),
             # nobody is best (or worst) where everybody is level
             "best": [] if top == bottom else sorted(p for p, c in money.items() if c == top),
@@ -254,7 +262,7 @@ def chronicle(group: Group, year: int) -> dict[str, Any]:
         "attendance": attendance, "streaks": streaks(held),
         "had_before": bool(before["lines"]), **movers(now, before),
         "per_game": sections,
-        "records": [{"game": kind, **found} for kind, section in sections.items()
+        "records": [{"game": key, **found} for key, section in sections.items()
                     for found in section["records"]],
         # the year's tournament nights added up, per game (tournament.night)
         "series": tournaments.series(group.id, year),

@@ -87,7 +87,7 @@ class Rating:
 
 
 def _results(group_id: int, until: dt.date | None) -> list[Any]:
-    query = (select(Result.game_id, Result.kind, Result.player, Result.figures,
+    query = (select(Result.game_id, Result.kind, Result.name, Result.player, Result.figures,
                     Result.money_cents, Evening.id, Evening.date)
              .join(Evening, Result.evening_id == Evening.id).where(Result.group_id == group_id)
              .order_by(Evening.date, Evening.id, Result.game_id, Result.id))
@@ -99,17 +99,19 @@ def _results(group_id: int, until: dt.date | None) -> list[Any]:
 def matches(group_id: int, until: dt.date | None = None
             ) -> list[tuple[str, int, int, dt.date, dict[str, int]]]:
     """The group's ended games in the order they were played, up to the day `until`, each as
-    (game kind, game id, evening id, day, {player: rank}); games of a kind no longer known,
-    and games of fewer than two players, are left out."""
+    (its section: the game's kind, a free list's with its name; game id, evening id, day,
+    {player: rank}); games of a kind no longer known, and games of fewer than two players, are
+    left out."""
     found: dict[int, tuple[str, int, dt.date, dict[str, tuple[int, ...]]]] = {}
-    for game_id, kind, player, figures, cents, evening_id, day in _results(group_id, until):
+    for game_id, kind, name, player, figures, cents, evening_id, day in _results(group_id,
+                                                                               until):
         adapter = games.GAMES.get(kind)
         if adapter is None:
             continue
-        found.setdefault(game_id, (kind, evening_id, day, {}))[3][player] = \
+        found.setdefault(game_id, (games.section(kind, name), evening_id, day, {}))[3][player] = \
             adapter.ranking_key(figures or {}, cents)
-    return [(kind, game_id, evening_id, day, ranks(keys))
-            for game_id, (kind, evening_id, day, keys) in found.items() if len(keys) >= 2]
+    return [(section, game_id, evening_id, day, ranks(keys))
+            for game_id, (section, evening_id, day, keys) in found.items() if len(keys) >= 2]
 
 
 _RATED: dict[tuple[int, str, dt.date | None, str], dict[str, dict[str, Rating]]] = {}
@@ -129,23 +131,23 @@ def rated(group: Group, until: dt.date | None = None) -> dict[str, dict[str, Rat
 
 
 def rate(group_id: int, until: dt.date | None = None) -> dict[str, dict[str, Rating]]:
-    """Every player's rating in every game (kind -> player -> Rating), rating the ended games
-    one after the other up to the day `until` (None: all)."""
+    """Every player's rating in every game (its section, a free list's per name -> player ->
+    Rating), rating the ended games one after the other up to the day `until` (None: all)."""
     table: dict[str, dict[str, Rating]] = {}
     before: dict[tuple[str, str, int], int] = {}  # the number before the player's evening
-    for kind, _game_id, evening_id, day, placed in matches(group_id, until):
-        ratings = table.setdefault(kind, {})
+    for section, _game_id, evening_id, day, placed in matches(group_id, until):
+        ratings = table.setdefault(section, {})
         players = list(placed)
         for name in players:
             rating = ratings.setdefault(name, Rating(name))
-            if (kind, name, evening_id) not in before:
-                before[kind, name, evening_id] = rating.number
+            if (section, name, evening_id) not in before:
+                before[section, name, evening_id] = rating.number
         teams = [[MODEL.rating(mu=ratings[n].mu, sigma=ratings[n].sigma)] for n in players]
         new = MODEL.rate(teams, ranks=[placed[n] for n in players])
         for name, (team,) in zip(players, new, strict=True):
             rating = ratings[name]
             rating.mu, rating.sigma, rating.games = team.mu, team.sigma, rating.games + 1
-            change = rating.number - before[(kind, name, evening_id)]
+            change = rating.number - before[(section, name, evening_id)]
             if rating.evenings and rating.evenings[-1].evening_id == evening_id:
                 rating.evenings[-1] = EveningChange(evening_id, day, rating.number, change)
             else:
@@ -173,7 +175,7 @@ def season(group: Group, year: int | None = None) -> dict[str, list[Rating]]:
             rows.append(rating)
         if rows:
             shown_[kind] = sorted(rows, key=lambda r: (-r.number, r.player))
-    return {kind: shown_[kind] for kind in games.GAMES if kind in shown_}
+    return {key: shown_[key] for key in games.sections_in_order(shown_)}
 
 
 def as_json(shown_: Mapping[str, list[Rating]]) -> dict[str, list[dict[str, Any]]]:

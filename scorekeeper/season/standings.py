@@ -31,8 +31,9 @@ def rows(game: Game, season: int) -> list[dict[str, Any]]:
         return []
     adapter = games.get(game.kind)
     money, _house = adapter.money(game)
+    name = adapter.own_name(game.rules or {})
     return [{"game_id": game.id, "group_id": game.group_id, "evening_id": game.evening_id,
-             "season": season, "kind": game.kind, "player": player["name"],
+             "season": season, "kind": game.kind, "name": name, "player": player["name"],
              "figures": adapter.figures(game, player),
              "money_cents": money.get(player["name"], 0)}
             for player in game.state["players"]]
@@ -143,28 +144,31 @@ def table(group_id: int, season: int | None = None) -> dict[str, Any]:
     """The standings: ``money`` (everybody's money over the evenings as settled, most first:
     `evening_money`), ``kasse_cents`` (the Kasse's share of it: with the players' it adds up to
     zero), ``running`` (the games still running: their money counts as it stands, nothing else
-    of them yet) and ``games``, each game's section (see `Adapter.standings`) by its name, from
-    the ended games."""
-    query = (select(Result.evening_id, Result.kind, Result.player, Result.figures,
+    of them yet) and ``games``, each game's section (see `Adapter.standings`) by its key
+    (`games.section`: a free list's each name on its own), from the ended games."""
+    query = (select(Result.evening_id, Result.kind, Result.name, Result.player, Result.figures,
                     Result.money_cents).where(Result.group_id == group_id))
     if season is not None:
         query = query.where(Result.season == season)
     sums: dict[str, dict[str, dict[str, Any]]] = {}
+    adapters: dict[str, games.Adapter] = {}  # each section's game
     nights: dict[int, dict[str, int]] = {}  # the money per evening and player, for _settled
-    for evening_id, kind, player, figures, cents in db.session.execute(query):
+    for evening_id, kind, name, player, figures, cents in db.session.execute(query):
         adapter = games.GAMES.get(kind)
         if adapter is None:
             continue
         night = nights.setdefault(evening_id, {})
         night[player] = night.get(player, 0) + cents
-        summed = [name for name in adapter.FIGURES if name not in adapter.WHERE]
-        row = sums.setdefault(kind, {}).setdefault(player, {
+        summed = [figure for figure in adapter.FIGURES if figure not in adapter.WHERE]
+        key = games.section(kind, name)
+        adapters[key] = adapter
+        row = sums.setdefault(key, {}).setdefault(player, {
             "player": player, "played": 0, "money_cents": 0, **dict.fromkeys(summed, 0)})
         row["played"] += 1
         row["money_cents"] += cents
-        for name in summed:
-            value = (figures or {}).get(name, 0)
-            row[name] = max(row[name], value) if name in adapter.BEST else row[name] + value
+        for figure in summed:
+            value = (figures or {}).get(figure, 0)
+            row[figure] = max(row[figure], value) if figure in adapter.BEST else row[figure] + value
     live = [row for row, _evening in running(group_id, season)]
     money: dict[str, int] = {}
     for night in _settled(group_id, nights, live).values():
@@ -174,5 +178,5 @@ def table(group_id: int, season: int | None = None) -> dict[str, Any]:
     return {"money": sorted(({"player": p, "money_cents": c} for p, c in money.items()),
                             key=lambda r: (-r["money_cents"], r["player"])),
             "kasse_cents": kasse, "running": len({row.game_id for row in live}),
-            "games": {kind: adapter.standings(list(sums[kind].values()))
-                      for kind, adapter in games.GAMES.items() if kind in sums}}
+            "games": {key: adapters[key].standings(list(sums[key].values()))
+                      for key in games.sections_in_order(sums)}}

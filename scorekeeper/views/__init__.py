@@ -33,6 +33,11 @@ def init_app(app: Flask, static: Path) -> None:
     app.jinja_env.filters.update(display.FILTERS, device=device_label)
     app.jinja_env.globals["url_for"] = display.page_url
     app.jinja_env.globals["games_registry"] = registry.GAMES
+    # what the pages call a game (a free list: the name the group gave it), a section of the
+    # standings, and the game of a section
+    app.jinja_env.globals.update(game_title=registry.title, section_of=registry.section,
+                                 section_title=registry.section_title,
+                                 section_game=lambda key: registry.of_section(key)[0])
     folders = [a.TEMPLATES for a in registry.GAMES.values() if a.TEMPLATES]
     if folders and app.jinja_loader:  # a game whose templates live outside the app's folder
         app.jinja_loader = ChoiceLoader([app.jinja_loader, *map(FileSystemLoader, folders)])

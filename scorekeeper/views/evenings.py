@@ -23,7 +23,6 @@ from scorekeeper.changes import evenings as change
 from scorekeeper.changes.answers import Done, Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import accounts, ledger, signoff
-from scorekeeper.i18n import localized
 from scorekeeper.models import Evening, Fine, Group, KasseEntry
 from scorekeeper.table import versions
 from scorekeeper.views.common import (
@@ -156,7 +155,7 @@ def card(slug: str, evening_id: int):
                    if name != accounts.KASSE), key=lambda row: (-row[1], row[0]))
     played: dict[str, int] = {}
     for game in result.games:
-        title = localized(games.get(game.kind).title)
+        title = games.title(game)
         played[title] = played.get(title, 0) + 1
     response = make_response(render_template(
         "evenings/card.svg", group=group, evening=evening, rows=rows,

@@ -264,7 +264,8 @@ def _option_field(option: Any) -> Field:
     if option.kind == "text":
         return StringField(label, filters=[lambda text: text.strip() if text else text],
                            validators=[InputRequired() if option.required else Optional(),
-                                       Length(option.minimum, option.maximum), printable])
+                                       Length(option.minimum, option.maximum), printable],
+                           render_kw={"autocomplete": "off"})
     if option.kind == "mapping":
         return NamesAndNumbersField(label)
     if option.kind == "choice":
@@ -279,7 +280,9 @@ def _option_field(option: Any) -> Field:
     checks = [Optional(), _Between(option.minimum, option.maximum)]
     if option.multiple_of:
         checks.append(_multiple_of(option.multiple_of))
-    return IntegerField(label, validators=checks)
+    none = option.labels.get(None)  # what an empty field means ("no target")
+    return IntegerField(label, validators=checks,
+                        render_kw={"placeholder": _l(none)} if none else None)
 
 
 def _shown(option: Any, value: Any) -> Any:

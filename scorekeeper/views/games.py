@@ -136,8 +136,9 @@ def new(slug: str):
         values = {"order": order, "rules": dict(previous.rules),
                   "first_dealer": next((d for d in (next_dealer, previous.first_dealer)
                                         if d in order), order[0])}
+    last = club.last_game(group, adapter.name)
     if request.method == "GET":
-        values["rules"].update(adapter.new_game_rules(club.last_game(group, adapter.name)))
+        values["rules"].update(adapter.new_game_rules(last))
     order = values.get("order", [])
     names = order + [p.name for p in group.players if not p.archived and p.name not in order]
     posted = request.form if request.method == "POST" else None
@@ -153,8 +154,8 @@ def new(slug: str):
             rules_form[name].errors = [*rules_form[name].errors, problem]
     invalid = errors or rules_form.errors or seating.errors
     return render_template("games/new.html", group=group, adapter=adapter, seating=seating,
-                           errors=errors, values=values,
-                           rules_form=rules_form), 400 if invalid else 200
+                           errors=errors, values=values, rules_form=rules_form,
+                           suggestions=adapter.suggestions(last)), 400 if invalid else 200
 
 
 def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.SeatingForm,

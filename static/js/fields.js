@@ -39,7 +39,7 @@ export function setUpFields(root) {
       const open = inputs.filter((i) => !i.dataset.touched);
       if (open.length !== 1) return;
       const rest = total - inputs.filter((i) => i !== open[0]).reduce((s, i) => s + num(i), 0);
-      open[0].value = rest >= 0 ? rest : "";
+      open[0].value = rest >= 0 || !total ? rest : "";
       open[0].dataset.auto = "1";
     };
     inputs.forEach((i) => i.addEventListener("input", (e) => {
@@ -47,6 +47,13 @@ export function setUpFields(root) {
       delete i.dataset.auto;
       update();
     }));
+  });
+
+  // data-negate: a tap flips the sign of its field's number (a number pad has no minus)
+  root.querySelectorAll("[data-negate]").forEach((b) => {
+    const input = b.previousElementSibling;
+    b.onmousedown = (e) => e.preventDefault(); // the keypad stays open
+    b.onclick = () => { if (input.value) put(input, -num(input)); input.focus(); };
   });
 
   // a count above 0 ticks the box data-plays names (at 0 again: unticks it); data-check-all

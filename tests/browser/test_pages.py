@@ -5,6 +5,7 @@ The games are set up through the app itself (faster than tapping), with a 40-let
 every table; the phone opens the group's join link. Screenshots go to test-artifacts/."""
 
 import pytest
+import records_free_list
 import records_hartenjagen
 import records_hintersche
 import records_vier_anderle
@@ -48,7 +49,7 @@ def add_game(group, evening, record, hands=None, device="Android · Chrome"):
 def seed(app):
     """Tonight's evening of a group: a finished Hintersche rubber whose history has a correction
     and an undo, a long rubber (lines past 15), Vier-Anderle, a finished and a running Hartenjagen,
-    one payment ticked off. Returns the paths."""
+    a running free list of Skat, one payment ticked off. Returns the paths."""
     with app.app_context():
         group = Group(slug="tanne", name="Stammtisch Tanne")
         db.session.add(group)
@@ -73,7 +74,9 @@ def seed(app):
         for data in hearts["hands"]:  # until somebody reaches 60
             if over.status == "running":
                 scoring.add_entry(over, data, device="Android · Firefox")
-        for game in (short, rubber, pot, running, over):  # as the pages write them after a hand
+        skat = add_game(group, evening, renamed(records_free_list.random_record(
+            8, seed=2, rules={"name": "Skat", "cents_per_point": 5}, players=3), FOUR))
+        for game in (short, rubber, pot, running, over, skat):  # as the pages write them
             standings.store(game)
         db.session.commit()
         first = accounts.settle(evening).payments[0]  # handed over already
@@ -85,7 +88,7 @@ def seed(app):
                 "evening": f"/g/{group.slug}/evenings/{evening.id}",
                 "short": f"{games}/{short.id}", "rubber": f"{games}/{rubber.id}",
                 "pot": f"{games}/{pot.id}", "hearts": f"{games}/{running.id}",
-                "hearts-over": f"{games}/{over.id}"}
+                "hearts-over": f"{games}/{over.id}", "skat": f"{games}/{skat.id}"}
 
 
 def main_pages(paths):
@@ -96,6 +99,8 @@ def main_pages(paths):
             "table-hintersche": paths["rubber"], "table-hintersche-over": paths["short"],
             "table-vier-anderle": paths["pot"], "table-hartenjagen": paths["hearts"],
             "table-hartenjagen-over": paths["hearts-over"],
+            "new-free-list": f"{group}/games/new?kind=free-list", "table-free-list": paths["skat"],
+            "history-free-list": paths["skat"] + "/history",
             "history": paths["short"] + "/history",
             "history-vier-anderle": paths["pot"] + "/history",
             "history-hartenjagen": paths["hearts-over"] + "/history",

@@ -25,7 +25,8 @@ NAMES = ["Anna", "Bartholomäus", "Christa", "Maximilian", "Erwin", "Franz"]
 LONG = "Maximilian-Alexander"  # two names in one: on a narrow form, one under the other
 FOUR = NAMES[:4]
 # each game as the phone at the table finds it: fresh, and after a hand (Vier-Anderle's next
-# hand is then type 2: each says whether they play); Hartenjagen with the jack of diamonds
+# hand is then type 2: each says whether they play); Hartenjagen with the jack of diamonds; a
+# free list of three with money, and one of seven that adds up to 0
 TABLES = {
     "hintersche": ("hintersche", FOUR, {}, []),
     "hintersche-hand-2": ("hintersche", FOUR, {}, [{"points": dict(zip(FOUR, (30, 45, 35, 30),
@@ -47,6 +48,12 @@ TABLES = {
                      {"contract": "ultimo", "declarer": "Anna", "won": True}]),
     "cego-five": ("cego", NAMES[:5], {"display": "gute-miese"},
                   [{"contract": "cego", "declarer": "Bartholomäus", "augen": 44}]),
+    "skat-fresh": ("free-list", NAMES[:3], {"name": "Skat", "cents_per_point": 5}, []),
+    "skat-hand-6": ("free-list", NAMES[:3], {"name": "Skat", "cents_per_point": 5},
+                    [{"points": {NAMES[i % 3]: (-1) ** i * 24 * i}} for i in range(1, 6)]),
+    "doppelkopf-seven": ("free-list", [*NAMES, LONG], {"name": "Doppelkopf", "zero_sum": True},
+                         [{"points": {"Anna": 120, LONG: -120}},
+                          {"points": {"Erwin": -3, "Franz": 3}}]),
 }
 
 
@@ -162,7 +169,8 @@ def test_the_form_and_save_are_on_one_screen_with_every_name_in_full(site, table
 
 
 TV_PAGES = {"tv-hintersche": "short", "tv-hintersche-long": "rubber", "tv-vier-anderle": "pot",
-            "tv-hartenjagen": "hearts", "tv-hartenjagen-over": "hearts-over"}
+            "tv-hartenjagen": "hearts", "tv-hartenjagen-over": "hearts-over",
+            "tv-free-list": "skat"}
 
 
 @pytest.mark.parametrize("size", TVS)

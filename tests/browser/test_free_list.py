@@ -1,0 +1,164 @@
+"""A free list of Skat for three, played at 390×844 in German on two phones: one enters, the
+other watches it change; a hand typed wrong is corrected from the history; money at "0,05" a
+point and the evening's settlement at the end. And a list that adds up to 0 (Doppelkopf),
+whose last field fills itself in below zero. Screenshots at 390×844 and on its side."""
+
+import re
+
+import pytest
+from conftest import PHONE, Shots
+from playwright.sync_api import expect
+from test_play import save, set_up_group, state, tap
+
+pytestmark = pytest.mark.browser
+
+SKAT = ["Kurt", "Hubert", "Hermann"]
+SIDEWAYS = {"width": PHONE["height"], "height": PHONE["width"]}
+
+
+def both_ways(shots, label):
+    """A screenshot at 390×844 and one of the phone on its side."""
+    shots(label)
+    shots.page.set_viewport_size(SIDEWAYS)
+    shots(label + "-side")
+    shots.page.set_viewport_size(PHONE)
+
+
+def points(page, name, number):
+    """Type a player's points on the number pad; a negative number as a phone can: the digits,
+    then ± beside the field."""
+    field = page.locator(f'input[name="points-{name}"]')
+    field.click()
+    field.press_sequentially(str(abs(number)))
+    if number < 0:
+        page.locator(f'.field:has(input[name="points-{name}"]) [data-negate]').click()
+    assert field.input_value() == str(number)
+
+
+def totals(page):
+    """The list's last row as the page shows it: each player's total."""
+    row = page.locator(".table-top .flist tbody tr").last
+    return [int(cell.inner_text().split()[0]) for cell in row.locator("td b").all()]
+
+
+def test_a_skat_list_on_two_phones_with_a_correction_and_the_money(phone, shots, browser,
+                                                                    live_app):
+    page = phone
+    set_up_group(page, shots, SKAT)
+    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
+    # the name comes first, with the usual ones offered; nothing is started without it
+    name = page.locator('input[name="rule-name"]')
+    assert name.is_visible() and name.get_attribute("list") == "rule-name-offered"
+    assert page.locator("#rule-name-offered option").evaluate_all(
+        "(options) => options.map((o) => o.value)")[:2] == ["Skat", "Doppelkopf"]
+    for who in SKAT:
+        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
+    page.locator("details summary").first.click()  # the other options are folded away
+    page.fill('input[name="rule-cents_per_point"]', "0,05")
+    assert page.locator('input[name="rule-target"]').get_attribute("placeholder") == "kein Ziel"
+    both_ways(shots, "new-game")
+    save(page, "form[data-seating]")
+    assert "/games/new" in page.url
+    assert page.locator(".field.has-error input[name='rule-name']").count() == 1
+    assert page.locator('input[name="rule-cents_per_point"]').input_value() == "0,05"
+    assert page.locator("input[data-seat]:checked").count() == 3  # the table is kept
+    shots("no-name")
+    name.fill("Skat")
+    save(page, "form[data-seating]")
+    assert re.search(r"/games/\d+$", page.url)
+    table = page.url
+    assert page.title().startswith("Skat #") and page.locator("h1").inner_text().startswith(
+        "Skat")
+    assert state(page)["rules"]["cents_per_point"] == 5
+    both_ways(shots, "fresh-list")
+
+    # the second phone at the table watches the list
+    other = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
+                                locale="de-DE", base_url=live_app.config["BASE_URL"],
+                                storage_state=page.context.storage_state()).new_page()
+    other.goto(table)
+    assert other.locator("#entry h2").inner_text() == "Hand 1 · Kurt gibt"
+
+    points(page, "Hubert", 48)  # a Grand won: only the one who played scores
+    save(page)
+    assert totals(page) == [0, 48, 0]
+    points(page, "Hermann", -36)  # a game lost
+    save(page)
+    points(page, "Kurt", 32)  # a slip: Kurt won 23
+    save(page)
+    assert totals(page) == [32, 48, -36]
+    assert page.locator(".table-top .brief").inner_text() == "vorn: Hubert"
+    assert page.locator("#entry h2").inner_text() == "Hand 4 · Kurt gibt"  # round the table
+    assert page.locator(".flist th.lead").inner_text() == "Hubert"
+    # the other phone sees every hand without reloading
+    expect(other.locator(".table-top .flist tbody tr")).to_have_count(3)
+    assert totals(other) == [32, 48, -36]
+    assert other.locator(".flist tfoot").inner_text().split() == [
+        "€", "2,60", "€", "5,00", "€", "-7,60", "€"]
+    both_ways(shots, "three-hands")
+    both_ways(Shots(other, "free-list-other-phone"), "three-hands")
+
+    # the correction, from the history: what it changes first, then the confirm stores it
+    tap(page, "a[href$='/history']")
+    assert "Skat #" in page.locator("h1").inner_text()
+    both_ways(shots, "history")
+    tap(page, "a[href$='/entries/3']")
+    page.fill('input[name="points-Kurt"]', "23")
+    save(page, "main form")
+    assert "32 → 23" in page.locator("#changes").inner_text().replace("\n", " ")
+    both_ways(shots, "correction-preview")
+    save(page, "form.confirm")
+    assert totals(page) == [23, 48, -36]
+    expect(other.locator(".table-top .flist tbody tr").last.locator("td b").first).to_have_text(
+        "23")
+    assert totals(other) == [23, 48, -36]
+
+    # closing time: ended as it stands, Hubert ahead; the money settles
+    page.locator("details.end summary").click()
+    page.locator("details.end form[action$='/close']").wait_for()
+    assert "Hubert liegt vorn und gewinnt das Spiel." in page.locator("details.end").inner_text()
+    both_ways(shots, "end-box")
+    save(page, "form[action$='/close']")
+    done = page.locator(".done")
+    assert "Hubert gewinnt das Spiel." in done.inner_text()
+    assert [p["balance_cents"] for p in state(page)["players"]] == [170, 545, -715]
+    both_ways(shots, "ended")
+    other.locator(".done").wait_for()
+    tap(page, ".done a[href*='#payments']")
+    payments = page.locator("ul.payments").inner_text()
+    assert re.search(r"Hermann\s*→\s*Hubert\s*5,45", payments), payments
+    assert re.search(r"Hermann\s*→\s*Kurt\s*1,70", payments), payments
+    assert "Skat #" in page.locator("main").inner_text()
+    both_ways(shots, "settlement")
+    other.context.close()
+
+
+def test_a_list_that_adds_up_to_zero_fills_in_the_last_field_below_zero(phone, shots):
+    page = phone
+    names = ["Anna", "Berta", "Carl", "Dora"]
+    set_up_group(page, shots, names)
+    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
+    page.fill('input[name="rule-name"]', "Doppelkopf")
+    for who in names:
+        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
+    page.locator("details summary").first.click()
+    page.check('input[name="rule-zero_sum"]')
+    save(page, "form[data-seating]")
+    points(page, "Anna", 3)
+    points(page, "Berta", 3)
+    points(page, "Carl", -1)
+    dora = page.locator('input[name="points-Dora"]')
+    assert dora.input_value() == "-5"  # filled in: the hand adds up to 0
+    both_ways(shots, "filled-in")
+    save(page)
+    assert [p["score"] for p in state(page)["players"]] == [3, 3, -1, -5]
+    # typed over, it no longer adds up: the engine's words at the fields, nothing stored
+    points(page, "Anna", 2)
+    points(page, "Berta", -2)
+    points(page, "Carl", 1)
+    dora.fill("0")
+    save(page)
+    assert "ergeben 1, in diesem Spiel ergibt jede Hand 0" in page.locator(
+        "#entry .error").first.inner_text()
+    assert state(page)["hands_played"] == 1
+    shots("does-not-add-up")
