@@ -27,8 +27,9 @@ from scorekeeper.group.names import SLUG
 from scorekeeper.models import Group, Membership, Player, TournamentTable
 
 MEMBER, VIEW = "member", "view"
-# a tournament table's phone: it opens its table's game (the table's link) and nothing else
-TABLE = "table"
+# a tournament table's phone, a guest of the group: it opens its table's game (by the table's
+# link) and nothing else
+TABLE = "guest"
 PLAYS = frozenset({MEMBER, TABLE})  # the roles that enter and correct a game's hands
 READS = frozenset({"GET", "HEAD"})
 # sent when a phone comes with the groups of a cookie from before memberships were kept on the

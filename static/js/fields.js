@@ -56,8 +56,8 @@ export function setUpFields(root) {
     b.onclick = () => { if (input.value) put(input, -num(input)); input.focus(); };
   });
 
-  // a count above 0 ticks the box data-plays names (at 0 again: unticks it); data-check-all
-  // ticks the form's data-player boxes; a tap on data-clears unticks the box of that name
+  // a count above 0 ticks the data-plays box (0: unticks); data-check-all ticks the
+  // data-player boxes; data-clears unticks its name's
   root.querySelectorAll("[data-plays]").forEach((input) => {
     const box = document.getElementById(input.dataset.plays);
     if (!box) return;
@@ -90,9 +90,7 @@ export function setUpFields(root) {
     say();
   });
 
-  // the keypad: typing replaces the value; a number that cannot grow (another digit would pass
-  // what this player can still have) moves on by itself; "next" goes to the next player still
-  // to enter; on the last field the key says "go" and saves the hand
+  // keypad: typing replaces the value; a full number moves on; "next"/"go" (the last: saves)
   root.querySelectorAll("form input[type=number]").forEach((input) => {
     const hint = () => input.setAttribute("enterkeyhint", isSave(nextField(input.form, input)) ? "go" : "next");
     hint();
@@ -135,8 +133,7 @@ function moveOn(input) {
   next.scrollIntoView({ block: "nearest" });
 }
 
-// a tap that would pass the group's data-total changes nothing and says why: the group's
-// data-over, its "{left}" what is still free
+// a tap past the group's data-total changes nothing; data-over says why ("{left}": what is free)
 function refuse(box, left) {
   const group = box.closest("[data-total]");
   const note = group?.parentElement.querySelector("[data-over-note]");
