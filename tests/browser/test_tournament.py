@@ -1,0 +1,134 @@
+"""A tournament night in German: the organiser's phone sets up a 16-player Cego tournament of
+2 Durchgänge × 4 games (a late entrant at the door), draws the tables, prints the run sheets
+(a PDF page a table), four table phones each open their own list by its link and enter their
+games, one corrects a game three back; the hall's TV (1920×1080) follows the ranking; the second
+Durchgang is drawn, a table's Durchgang voided; a tie for first place is decided by lot.
+Screenshots at 390×844 and 1920×1080 go to test-artifacts/."""
+
+import re
+
+import pytest
+from conftest import PHONE, Shots
+from test_cego import play
+from test_play import save, tap
+
+pytestmark = pytest.mark.browser
+
+STARTERS = ["Anna", "Bernd", "Carla", "Dieter", "Erika", "Franz", "Gerda", "Hans", "Ilse",
+            "Jörg", "Karl", "Lena", "Max", "Nina", "Otto"]
+LATE = "Paula"
+# each table plays the same four games, by seat (the order of play drawn for it): the first
+# seat wins an Eine, the second a Cego, the third loses a Solo, the fourth wins a Bettel; so the
+# four tables' first seats tie, and so on
+GAMES = [("eine", 0, {"augen": 50}), ("cego", 1, {"augen": 44}), ("solo", 2, {"augen": 37}),
+         ("bettel", 3, {"won": True})]
+
+
+def test_a_cego_tournament_night(phone, shots, browser, live_app):
+    base = live_app.config["BASE_URL"]
+    page = phone
+    page.goto("/")
+    page.fill('input[name="name"]', "Cego Schapbach")
+    tap(page, "form[action='/groups'] button")
+    tap(page, "a.button.secondary.wide[href^='/g/']")
+    tap(page, "a[href$='/tournaments/new']")
+    page.fill("input[name=name]", "Preiscego 2026")
+    page.select_option("select[name=kind]", "cego")
+    page.fill("input[name=rounds]", "2")
+    page.fill("input[name=games]", "4")
+    page.fill("input[name=entry_fee]", "5,00")
+    page.fill("input[name=prizes]", "50, 30, 20")
+    page.fill("textarea[name=entrants]", "\n".join(STARTERS))
+    shots("new-tournament")
+    save(page, "main form")
+    night = page.url.split("#")[0]
+    page.fill("input[name=name]", LATE)  # at the door
+    save(page, "form[action$='/entrants']")
+    assert "Paula" in page.locator("#entrants").inner_text()
+    tap(page, "#round-1 form button")  # draw the tables by lot
+    assert page.locator("#round-1 .tournament-tables li").count() == 4
+    shots("drawn")
+
+    # the run sheets: a page of A4 a table, each with its table's link
+    tap(page, "#round-1 a[href$='/sheets']")
+    links = page.locator(".run-sheet .code .link").all_inner_texts()
+    assert len(links) == 4
+    pdf = page.pdf(format="A4")
+    assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 4
+    shots("run-sheets")
+
+    # the hall's TV follows the ranking
+    page.goto(night)
+    spectators = page.locator("a:has-text('Rangliste für Zuschauer')").get_attribute("href")
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="de-DE",
+                             base_url=base).new_page()
+    tv.goto(spectators + "?tv=1")
+    tv_shots = Shots(tv, "tournament-tv")
+
+    # four table phones, each by its own link
+    tables = []
+    for link in links:
+        context = browser.new_context(viewport=PHONE, device_scale_factor=1, has_touch=True,
+                                      base_url=base, locale="de-DE")
+        table = context.new_page()
+        table.goto(link.replace("http://localhost", base))
+        assert "/games/" in table.url
+        tables.append(table)
+    # a table's phone sees its own list and nothing else of the group
+    own = tables[0].url
+    group = night.split("/tournaments/")[0]
+    assert tables[0].goto(group).status == 404
+    assert tables[0].goto(night).status == 404
+    tables[0].goto(own)
+
+    def durchgang(phones):
+        for table in phones:
+            order = [n for n in re.findall(r'name="declarer" value="([^"]+)"', table.content())]
+            for contract, seat, result in GAMES:
+                play(table, contract, order[seat], result)
+        return phones
+
+    durchgang(tables)
+    Shots(tables[0], "tournament-table-1")("four-games")
+    assert tables[0].locator("a:has-text('Nächstes Spiel')").count() == 0  # the organiser's
+    # a correction three games back at table 1: its Eine was won with 55, not 50
+    tables[0].goto(tables[0].url.split("?")[0] + "/history")
+    tap(tables[0], "a[href$='/entries/1']")
+    tables[0].fill("input[name=augen]", "55")
+    save(tables[0], "main form")
+    save(tables[0], "form.confirm")
+    # the TV shows the ranking as it stands, within seconds of the last entry
+    tv.locator("table.ranking tbody tr").first.wait_for()
+    tv.wait_for_function(
+        "document.querySelector('table.ranking tbody td.num b').textContent !== '0'",
+        timeout=10_000)
+    tv_shots("after-durchgang-1")
+
+    # the second Durchgang: drawn again, new links; table 3's list is voided
+    page.goto(night)
+    tap(page, "#round-2 form button")
+    assert page.locator("#round-2 .tournament-tables li").count() == 4
+    tap(page, "#round-2 a[href$='/sheets']")
+    second = page.locator(".run-sheet .code .link").all_inner_texts()
+    for table, link in zip(tables, second, strict=True):
+        table.goto(link.replace("http://localhost", base))
+    durchgang(tables)
+    page.goto(night)
+    page.locator("#round-2 .tournament-tables li").nth(2).locator("summary").click()
+    page.locator("#round-2 .tournament-tables li").nth(2).locator("input[name=reason]") \
+        .fill("Liste nicht lesbar")
+    save(page, "#round-2 .tournament-tables li:nth-child(3) form")
+    assert "Liste nicht lesbar" in page.locator("#round-2").inner_text()
+
+    # equal totals share a place; a lot decides the first prize
+    places = page.locator("table.ranking tbody tr td:first-child").all_inner_texts()
+    assert places.count("1.") >= 2
+    shots("ranking-tied")
+    tap(page, "#ranking form button:has-text('Platz 1')")
+    drawn = page.locator("table.ranking tbody tr td:first-child small").all_inner_texts()
+    assert drawn[:2] == ["Los 1", "Los 2"]
+    shots("ranking-by-lot")
+    tv.reload()
+    tv_shots("final")
+    page.set_viewport_size({"width": 844, "height": 390})
+    shots("organiser-on-its-side")
