@@ -124,11 +124,15 @@ def test_numbers_are_read_as_they_are_typed(client):
     # only the defenders' side typed: the engine works the declarer's out
     assert enter(client, path, {"contract": "cego", "declarer": "Bernd",
                                 "defender_augen": "35"}).status_code == 302
-    assert hands(client, path) == [{"contract": "solo", "declarer": "Anna", "augen": 52},
+    # a slip in a field of another contract is not read: Ultimo is won
+    assert enter(client, path, {"contract": "ultimo", "declarer": "Carla", "won": "yes",
+                                "augen": "4o", "tricks": "x"}).status_code == 302
+    assert hands(client, path)[-1] == {"contract": "ultimo", "declarer": "Carla", "won": True}
+    assert hands(client, path)[:2] == [{"contract": "solo", "declarer": "Anna", "augen": 52},
                                    {"contract": "cego", "declarer": "Bernd",
                                     "defender_augen": 35}]
     record = client.get(path + "/state.json").get_json()
-    assert [p["score"] for p in record["players"]] == [80, 0, -40, -40]
+    assert [p["score"] for p in record["players"]] == [0, -80, 200, -120]
 
 
 def test_a_contract_reads_only_its_own_result_and_a_fault_decides_the_game(client):

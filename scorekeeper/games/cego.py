@@ -54,6 +54,17 @@ class HandForm(GameForm):
         return {FACH: ["augen", "defender_augen"], FIXED: ["won"], TRICKS: ["won", "tricks"],
                 RAEUBER: [f"augen-{n}" for n in self.names] + ["losers"]}[kind]
 
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Only what the entry reads counts: a field of another contract's result (or any
+        result, where a fault decides the game) is left as it is, wrong or not."""
+        super().validate(extra_validators)
+        kind = self.kinds.get(self.contract.data or "")
+        read = set() if self.forfeit.data or kind is None else set(self._result(kind))
+        for kind_of in (FACH, FIXED, TRICKS, RAEUBER):
+            for name in set(self._result(kind_of)) - read:
+                self[name].errors = []
+        return not any(field.errors for field in self)
+
     def entry(self) -> dict[str, Any] | None:
         contract = self.contract.data or ""
         kind = self.kinds.get(contract)
@@ -67,8 +78,6 @@ class HandForm(GameForm):
             return {**entry, "forfeit": self.forfeit.data}
         if kind is None:  # the engine says why it is not played here
             return entry
-        if any(self[name].errors for name in self._result(kind)):
-            return None
         if kind == FACH:
             entry.update((key, self[key].data) for key in ("augen", "defender_augen")
                          if self[key].data is not None)
