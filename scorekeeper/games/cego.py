@@ -181,8 +181,8 @@ class Cego(Adapter):
         """What the next game would write, for every value the form can hold: the table that
         the form's sentence is looked up in (`sayings`), as JSON for an attribute in single
         quotes."""
-        if state.get("dealer") is None:
-            return Markup("[]")
+        if state.get("dealer") is None:  # nobody deals: no game to say anything of
+            return Markup("[[],[]]")
         return Markup(_sayings(language(), tuple(p["name"] for p in state["players"]),
                                state["dealer"], json.dumps(dict(rules), sort_keys=True)))
 
@@ -223,12 +223,10 @@ def _result(game: cego.Game, fault: bool = False) -> str:
     return " ".join(words) + (f", {game.fach} Fach" if game.fach else "")
 
 
-def _written(game: cego.Game, first: Sequence[int], display: str) -> str:
-    """The points of the players in `first` (with their names where they are more than one's),
-    then the others' that are not 0: "+60 / −20 −20 −20"."""
-    mine = [points(game.points[seat], display) for seat in first]
-    rest = [points(p, display) for seat, p in enumerate(game.points) if seat not in first and p]
-    return " ".join(mine) + (f" / {' '.join(rest)}" if rest else "")
+def _written(game: cego.Game, declarer: int, display: str) -> str:
+    """The declarer's points, then the others' that are not 0: "+60 / −20 −20 −20"."""
+    rest = [points(p, display) for seat, p in enumerate(game.points) if seat != declarer and p]
+    return points(game.points[declarer], display) + (f" / {' '.join(rest)}" if rest else "")
 
 
 def _named(game: cego.Game, players: Sequence[str], seats: Sequence[int], display: str) -> str:
@@ -277,7 +275,7 @@ class _Saying:
                                      **entry})
         except RuleError as error:
             return rule_message(error)
-        return f"{_result(game, fault)}: {_written(game, [self.seats[0]], self.display)}"
+        return f"{_result(game, fault)}: {_written(game, self.seats[0], self.display)}"
 
     def raeuber(self, entry: dict[str, Any], lost: Sequence[int]) -> str:
         """Räuber: "Räuber: Anna −240 / +80 +80 +80"."""
