@@ -290,3 +290,13 @@ def test_the_lists_figures_reach_the_standings_the_season_and_head_to_head(clien
                                                            "Dieter": 300}
     assert client.get(f"/g/tanne/players/{anna_id}").status_code == 200
     assert client.get("/g/tanne/tv").status_code == 200
+
+
+def test_a_raeuber_count_that_cannot_be_stands_in_raeubers_part(client):
+    path = start(client)
+    fields = {"contract": "raeuber", "declarer": "Bernd", **{f"augen-{n}": "30" for n in FOUR}}
+    page = enter(client, path, fields).get_data(as_text=True)
+    raeuber = page.split('class="result by-losers"', 1)[1].split('class="says"', 1)[0]
+    assert "die 4 Zählungen ergeben 120, im Spiel sind 79" in raeuber
+    assert "ergeben 120" not in augen_part(page)
+    assert re.search(r'<details class="fold" open>\s*<summary>Oder die Augen aller', page)
