@@ -124,11 +124,15 @@ def test_numbers_are_read_as_they_are_typed(client):
     # only the defenders' side typed: the engine works the declarer's out
     assert enter(client, path, {"contract": "cego", "declarer": "Bernd",
                                 "defender_augen": "35"}).status_code == 302
-    assert hands(client, path) == [{"contract": "solo", "declarer": "Anna", "augen": 52},
+    # a slip in a field of another contract is not read: Ultimo is won
+    assert enter(client, path, {"contract": "ultimo", "declarer": "Carla", "won": "yes",
+                                "augen": "4o", "tricks": "x"}).status_code == 302
+    assert hands(client, path)[-1] == {"contract": "ultimo", "declarer": "Carla", "won": True}
+    assert hands(client, path)[:2] == [{"contract": "solo", "declarer": "Anna", "augen": 52},
                                    {"contract": "cego", "declarer": "Bernd",
                                     "defender_augen": 35}]
     record = client.get(path + "/state.json").get_json()
-    assert [p["score"] for p in record["players"]] == [80, 0, -40, -40]
+    assert [p["score"] for p in record["players"]] == [0, -80, 200, -120]
 
 
 def test_a_contract_reads_only_its_own_result_and_a_fault_decides_the_game(client):
@@ -286,3 +290,13 @@ def test_the_lists_figures_reach_the_standings_the_season_and_head_to_head(clien
                                                            "Dieter": 300}
     assert client.get(f"/g/tanne/players/{anna_id}").status_code == 200
     assert client.get("/g/tanne/tv").status_code == 200
+
+
+def test_a_raeuber_count_that_cannot_be_stands_in_raeubers_part(client):
+    path = start(client)
+    fields = {"contract": "raeuber", "declarer": "Bernd", **{f"augen-{n}": "30" for n in FOUR}}
+    page = enter(client, path, fields).get_data(as_text=True)
+    raeuber = page.split('class="result by-losers"', 1)[1].split('class="says"', 1)[0]
+    assert "die 4 Zählungen ergeben 120, im Spiel sind 79" in raeuber
+    assert "ergeben 120" not in augen_part(page)
+    assert re.search(r'<details class="fold" open>\s*<summary>Oder die Augen aller', page)

@@ -54,6 +54,17 @@ class HandForm(GameForm):
         return {FACH: ["augen", "defender_augen"], FIXED: ["won"], TRICKS: ["won", "tricks"],
                 RAEUBER: [f"augen-{n}" for n in self.names] + ["losers"]}[kind]
 
+    def validate(self, extra_validators: Any = None) -> bool:
+        """Only what the entry reads counts: a field of another contract's result (or any
+        result, where a fault decides the game) is left as it is, wrong or not."""
+        super().validate(extra_validators)
+        kind = self.kinds.get(self.contract.data or "")
+        read = set() if self.forfeit.data or kind is None else set(self._result(kind))
+        for kind_of in (FACH, FIXED, TRICKS, RAEUBER):
+            for name in set(self._result(kind_of)) - read:
+                self[name].errors = []
+        return not any(field.errors for field in self)
+
     def entry(self) -> dict[str, Any] | None:
         contract = self.contract.data or ""
         kind = self.kinds.get(contract)
@@ -67,8 +78,6 @@ class HandForm(GameForm):
             return {**entry, "forfeit": self.forfeit.data}
         if kind is None:  # the engine says why it is not played here
             return entry
-        if any(self[name].errors for name in self._result(kind)):
-            return None
         if kind == FACH:
             entry.update((key, self[key].data) for key in ("augen", "defender_augen")
                          if self[key].data is not None)
@@ -173,8 +182,8 @@ class Cego(Adapter):
         """What the next game would write, for every value the form can hold: the table that
         the form's sentence is looked up in (`sayings`), as JSON for an attribute in single
         quotes."""
-        if state.get("dealer") is None:
-            return Markup("[]")
+        if state.get("dealer") is None:  # nobody deals: no game to say anything of
+            return Markup("[[],[]]")
         return Markup(_sayings(language(), tuple(p["name"] for p in state["players"]),
                                state["dealer"], json.dumps(dict(rules), sort_keys=True)))
 
@@ -215,12 +224,10 @@ def _result(game: cego.Game, fault: bool = False) -> str:
     return " ".join(words) + (f", {game.fach} Fach" if game.fach else "")
 
 
-def _written(game: cego.Game, first: Sequence[int], display: str) -> str:
-    """The points of the players in `first` (with their names where they are more than one's),
-    then the others' that are not 0: "+60 / −20 −20 −20"."""
-    mine = [points(game.points[seat], display) for seat in first]
-    rest = [points(p, display) for seat, p in enumerate(game.points) if seat not in first and p]
-    return " ".join(mine) + (f" / {' '.join(rest)}" if rest else "")
+def _written(game: cego.Game, declarer: int, display: str) -> str:
+    """The declarer's points, then the others' that are not 0: "+60 / −20 −20 −20"."""
+    rest = [points(p, display) for seat, p in enumerate(game.points) if seat != declarer and p]
+    return points(game.points[declarer], display) + (f" / {' '.join(rest)}" if rest else "")
 
 
 def _named(game: cego.Game, players: Sequence[str], seats: Sequence[int], display: str) -> str:
@@ -269,7 +276,7 @@ class _Saying:
                                      **entry})
         except RuleError as error:
             return rule_message(error)
-        return f"{_result(game, fault)}: {_written(game, [self.seats[0]], self.display)}"
+        return f"{_result(game, fault)}: {_written(game, self.seats[0], self.display)}"
 
     def raeuber(self, entry: dict[str, Any], lost: Sequence[int]) -> str:
         """Räuber: "Räuber: Anna −240 / +80 +80 +80"."""

@@ -84,7 +84,7 @@ export function setUpFields(root) {
     const say = (e) => {
       const data = new FormData(form);
       out.textContent = texts[groups.map(([names, keys]) => keys[names.map((n) => data.getAll(n).join()).join("|")]).find((i) => i >= 0)] ?? "";
-      if (e?.target.type === "radio" && out.dataset.next.split(" ").every((n) => data.get(n))) nextField(form).focus();
+      if (e?.target.type === "radio" && out.dataset.next?.split(" ").every((n) => data.get(n))) nextField(form).focus();
     };
     ["input", "change"].forEach((type) => form.addEventListener(type, say));
     say();
