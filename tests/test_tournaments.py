@@ -262,3 +262,18 @@ def test_the_tv_shows_the_ranking_a_page_at_a_time_and_turns_by_itself(app, clie
     whole = tv.get(link.group(1)).get_data(as_text=True)  # a spectator's phone: all of it
     assert whole.count("<tr") == 25 and "http-equiv" not in whole
     assert tv.get(link.group(1) + "/live").get_json()["version"]
+
+
+def test_a_draw_that_a_table_beat_to_it_is_refused_and_changes_nothing(app, client, monkeypatch):
+    path = set_up(client)
+    draw(client, path, 1)
+    drawn = tables(app, 1)
+    from scorekeeper.table import scoring
+
+    def played_meanwhile(game, device=""):  # a table saved its first game in between
+        raise scoring.StaleEntry()
+
+    monkeypatch.setattr(scoring, "delete_game", played_meanwhile)
+    page = client.post(f"{path}/rounds/1/draw", follow_redirects=True).get_data(as_text=True)
+    assert "inzwischen auf einem anderen Handy" in page
+    assert tables(app, 1) == drawn

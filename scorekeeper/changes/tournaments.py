@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
+from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import engine, games
 from scorekeeper.changes.answers import Done, Refused
@@ -161,22 +162,26 @@ def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
             seated = drawing.check_draw(typed, playing, sizes, gone)
     except engine.RuleError as error:
         return Refused(rule_message(error))
-    for table in drawn:  # drawn again: the tables' games go, none has an entry
-        if table.game is not None:
-            scoring.delete_game(table.game)
-        db.session.delete(table)
-    db.session.flush()
-    adapter = games.GAMES[tournament.kind]
-    for number, seats in enumerate(seated, start=1):
-        names = [by_number[n].name for n in seats]
-        game = Game(group_id=group.id, evening_id=tournament.evening_id, kind=adapter.name,
-                    rules=tournament.rules, seating=names, first_dealer=names[0])
-        scoring.start_game(game)
-        standings.store(game)
-        db.session.add(TournamentTable(tournament_id=tournament.id, round=round_,
-                                       number=number, seats=[by_number[n].id for n in seats],
-                                       seed=seed, game_id=game.id))
-    db.session.commit()
+    try:
+        for table in drawn:  # drawn again: the tables' games go, none has an entry
+            if table.game is not None:
+                scoring.delete_game(table.game)
+            db.session.delete(table)
+        db.session.flush()
+        adapter = games.GAMES[tournament.kind]
+        for number, seats in enumerate(seated, start=1):
+            names = [by_number[n].name for n in seats]
+            game = Game(group_id=group.id, evening_id=tournament.evening_id, kind=adapter.name,
+                        rules=tournament.rules, seating=names, first_dealer=names[0])
+            scoring.start_game(game)
+            standings.store(game)
+            db.session.add(TournamentTable(tournament_id=tournament.id, round=round_,
+                                           number=number, seats=[by_number[n].id for n in seats],
+                                           seed=seed, game_id=game.id))
+        db.session.commit()
+    except (IntegrityError, scoring.StaleEntry):  # drawn or played meanwhile on another phone
+        db.session.rollback()
+        return Refused(_("This Durchgang changed meanwhile on another phone: here it is now."))
     return Done(_("Durchgang %(round)s is drawn: %(count)s tables.", round=round_,
                   count=len(seated)))
 
