@@ -277,3 +277,20 @@ def test_a_draw_that_a_table_beat_to_it_is_refused_and_changes_nothing(app, clie
     page = client.post(f"{path}/rounds/1/draw", follow_redirects=True).get_data(as_text=True)
     assert "inzwischen auf einem anderen Handy" in page
     assert tables(app, 1) == drawn
+
+
+def test_a_tables_link_taken_back_opens_nothing_and_the_new_one_does(app, client):
+    path = set_up(client)
+    draw(client, path, 1)
+    (table_id, token, game_id, _seats), *_ = tables(app, 1)
+    phone_ = app.test_client()
+    phone_.get(f"/t/{token}")
+    assert phone_.get(f"/g/tanne/games/{game_id}").status_code == 200
+    page = client.post(f"{path}/tables/{table_id}/renew", follow_redirects=True)
+    assert "neuen Link" in page.get_data(as_text=True)
+    (_id, new, _game, _s), *_ = tables(app, 1)
+    assert new != token
+    assert phone_.get(f"/g/tanne/games/{game_id}").status_code == 404  # out
+    assert app.test_client().get(f"/t/{token}").status_code == 404
+    assert phone_.get(f"/t/{new}").status_code == 302
+    assert phone_.get(f"/g/tanne/games/{game_id}").status_code == 200

@@ -25,7 +25,16 @@ from scorekeeper.evenings import ledger
 from scorekeeper.group import access, club
 from scorekeeper.group.names import name_error
 from scorekeeper.i18n import rule_message
-from scorekeeper.models import Entrant, Evening, Game, Group, Lot, Tournament, TournamentTable
+from scorekeeper.models import (
+    Entrant,
+    Evening,
+    Game,
+    Group,
+    Lot,
+    Tournament,
+    TournamentTable,
+    new_token,
+)
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
 from scorekeeper.tournament import draw as drawing
@@ -196,6 +205,14 @@ def void(tournament: Tournament, table: TournamentTable, reason: str) -> Done | 
     db.session.commit()
     return Done(_("Table %(number)s of Durchgang %(round)s counts 0.", number=table.number,
                   round=table.round))
+
+
+def renew_link(table: TournamentTable) -> Done:
+    """The table's link is taken back (a phone lost, the code photographed): the table gets a
+    new one, and a phone that opened the old one opens nothing of the group any more."""
+    table.token = new_token()
+    db.session.commit()
+    return Done(_("Table %(number)s has a new link: print its sheet again.", number=table.number))
 
 
 def draw_lot(tournament: Tournament, place: int) -> Done | Refused:

@@ -141,6 +141,13 @@ def _table(tournament: Tournament, table_id: int) -> TournamentTable:
     return table
 
 
+@bp.post("/g/<slug>/tournaments/<int:tournament_id>/tables/<int:table_id>/renew")
+def renew(slug: str, tournament_id: int, table_id: int):
+    _group, tournament = _tournament(slug, tournament_id)
+    tell(change.renew_link(_table(tournament, table_id)))
+    return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
+
+
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/tables/<int:table_id>/void")
 def void(slug: str, tournament_id: int, table_id: int):
     group, tournament = _tournament(slug, tournament_id)

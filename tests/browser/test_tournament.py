@@ -120,7 +120,7 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
         "document.querySelector('table.ranking tbody td.num b').textContent === '120'",
         timeout=10_000)
     page.goto(night)
-    page.locator("#round-2 .tournament-tables li").nth(2).locator("summary").click()
+    page.locator("#round-2 .tournament-tables li").nth(2).locator("summary").first.click()
     page.locator("#round-2 .tournament-tables li").nth(2).locator("input[name=reason]") \
         .fill("Liste nicht lesbar")
     save(page, "#round-2 .tournament-tables li:nth-child(3) form")
