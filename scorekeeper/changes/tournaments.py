@@ -34,6 +34,7 @@ from scorekeeper.models import (
     Tournament,
     TournamentTable,
     new_token,
+    now,
 )
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
@@ -201,7 +202,7 @@ def void(tournament: Tournament, table: TournamentTable, reason: str) -> Done | 
     reason = reason.strip()
     if not reason:
         return Refused(_("Please say why."))
-    table.voided, table.voided_at = reason[:200], dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    table.voided, table.voided_at = reason[:200], now()
     db.session.commit()
     return Done(_("Table %(number)s of Durchgang %(round)s counts 0.", number=table.number,
                   round=table.round))
@@ -258,6 +259,6 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
                          _("%(name)s: prize for place %(place)s, %(winner)s",
                            name=tournament.name, place=place, winner=names[row.entrant]),
                          day, by)
-    tournament.finished_at = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    tournament.finished_at = now()
     db.session.commit()
     return Done(_("The tournament is closed: its fees and prizes are in the Kasse's book."))

@@ -445,6 +445,12 @@ class TypedDrawForm(Form):
             self.seats.append([int(n) for n in numbers])
 
 
+class WithdrawForm(Form):
+    """Who of the start list withdraws (a choice of the page's list of those still in)."""
+
+    entrant = IntegerField(validators=[InputRequired()])
+
+
 class VoidForm(Form):
     reason = StringField(_l("Why it counts 0"), validators=[InputRequired(), Length(1, 200),
                                                              printable])

@@ -15,10 +15,16 @@ from sqlalchemy import select
 from scorekeeper.changes import tournaments as change
 from scorekeeper.db import db
 from scorekeeper.group import club
-from scorekeeper.models import MAX_ID, Entrant, Group, Tournament, TournamentTable
+from scorekeeper.models import MAX_ID, Entrant, Group, Tournament, TournamentTable, now
 from scorekeeper.tournament import night
 from scorekeeper.views.common import device, get_group_or_404, live_answer, tell
-from scorekeeper.views.forms import EntrantForm, TournamentForm, TypedDrawForm, VoidForm
+from scorekeeper.views.forms import (
+    EntrantForm,
+    TournamentForm,
+    TypedDrawForm,
+    VoidForm,
+    WithdrawForm,
+)
 
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
@@ -72,11 +78,10 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
     by_id = {e.id: e for e in listed}
     drawn = night.tables(tournament)
     rounds = [(r, [t for t in drawn if t.round == r]) for r in range(1, tournament.rounds + 1)]
-    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
     ranked = night.ranked(tournament)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
-        by_id=by_id, rounds=rounds, ranked=ranked, now=now, quiet=QUIET,
+        by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET,
         ties=sorted({row.place for row in ranked for tie in night.ties(tournament, ranked)
                      if row.entrant in tie}) if any(t.game and t.game.entry_count
                                                     for t in drawn) else [],
@@ -105,8 +110,11 @@ def add_entrant(slug: str, tournament_id: int):
 
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/withdraw")
 def withdraw(slug: str, tournament_id: int):
-    _group, tournament = _tournament(slug, tournament_id)
-    entrant_id = request.form.get("entrant", 0, type=int) or 0
+    group, tournament = _tournament(slug, tournament_id)
+    form = WithdrawForm()
+    if not form.validate_on_submit():
+        return _page(group, tournament, 400)
+    entrant_id = form.entrant.data or 0
     entrant = db.session.get(Entrant, entrant_id) if 1 <= entrant_id <= MAX_ID else None
     if entrant is None or entrant.tournament_id != tournament.id:
         abort(404)
