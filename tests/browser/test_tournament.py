@@ -117,7 +117,7 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     durchgang(tables, GAMES)
     # the TV follows: the first seats' +120 is at the top within seconds
     tv.wait_for_function(
-        "document.querySelector('table.ranking tbody td.num b').textContent === '120'",
+        "() => document.querySelector('table.ranking tbody td.num b')?.textContent === '120'",
         timeout=10_000)
     page.goto(night)
     page.locator("#round-2 .tournament-tables li").nth(2).locator("summary").first.click()
