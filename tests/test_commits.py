@@ -13,7 +13,7 @@ ALLOWED = {
     ("group.pins", "attempt"): "counting PIN attempts",
     ("group.attempts", "clean"): "removing old counts, in a transaction of its own",
     # not the session: the connection that tells the other processes of a committed change
-    ("table.live", "publish"): "the live wire's NOTIFY",
+    ("table.live", "_send"): "the live wire's NOTIFY",
 }
 
 

@@ -6,6 +6,7 @@ A stream that is never told what the test waits for fails the test within DEADLI
 instead of holding it (and the whole run) for ever."""
 
 import contextlib
+import json
 import os
 import queue
 import signal
@@ -18,6 +19,7 @@ import pytest
 from support import enter, make_app, phone, start_game
 
 from scorekeeper.db import db
+from scorekeeper.i18n import COOKIE
 from scorekeeper.table import live
 
 HAND = {"hearts-A": "13", "queen": "B"}
@@ -44,12 +46,13 @@ def deadline(seconds, what):
 
 
 class Events:
-    """A stream's events as an iterator of their data (comments skipped); each `next` waits
-    DEADLINE seconds at most, and a stream that ends fails the test as well."""
+    """A stream's events as an iterator of their data (comments skipped; a "part" event as its
+    JSON); each `next` waits DEADLINE seconds at most, and a stream that ends fails the test as
+    well."""
 
     def __init__(self, response):
-        self.chunks = response.iter_encoded()
-        self.data: list[str] = []
+        self.chunks = response.iter_encoded() if hasattr(response, "iter_encoded") else response
+        self.data: list = []
 
     def __iter__(self):
         return self
@@ -60,8 +63,15 @@ class Events:
                 chunk = next(self.chunks, None)
                 if chunk is None:
                     pytest.fail("the stream ended")
-                self.data = [line.removeprefix("data: ") for line in chunk.decode().splitlines()
-                             if line.startswith("data: ")]
+                chunk = chunk.decode() if isinstance(chunk, bytes) else chunk
+                for event in chunk.split("\n\n"):
+                    lines = event.splitlines()
+                    data = [line.removeprefix("data: ") for line in lines
+                            if line.startswith("data: ")]
+                    if "event: part" in lines:
+                        self.data.append(json.loads(data[0]))
+                    else:
+                        self.data.extend(data)
         return self.data.pop(0)
 
 
@@ -98,6 +108,59 @@ def test_a_table_hears_each_hand_another_phone_enters(app, client):
     assert next(stream) == "2"
     response.close()
     assert app.extensions["live"].hub.streams == {}  # a closed stream is forgotten
+
+
+def test_a_hand_saved_from_the_table_page_follows_as_the_same_bytes_to_its_watchers(app, client):
+    table = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    same, other = phone(app), phone(app)
+    other.set_cookie(COOKIE, "en")  # the table in English: the German part is not for it
+    watching = [events(watcher, table + "/live/stream") for watcher in (same, other)]
+    assert [next(stream) for stream, _ in watching] == ["0", "0"]
+    answer = client.post(table + "/entries", data={"seq": 1, **HAND},
+                         headers={"X-Part": "content"})
+    assert answer.status_code == 200 and answer.headers["X-Part"] == "content"
+    part = next(watching[0][0])
+    assert part == {"version": 1, "html": answer.get_data(as_text=True)}
+    assert 'data-version="1"' in part["html"]
+    # no phone's CSRF token travels to the others: each puts in its own
+    assert 'name="csrf_token" type="hidden" value=""' in part["html"]
+    assert next(watching[1][0]) == "1"  # the English table asks for its page
+    # a hand without the page's script (a redirect) has no part to follow: the version at once
+    assert enter(client, table, HAND).status_code == 302
+    assert [next(stream) for stream, _ in watching] == ["2", "2"]
+    for _, response in watching:
+        response.close()
+
+
+def test_a_version_whose_part_never_comes_is_told_after_a_while(monkeypatch):
+    monkeypatch.setattr(live, "PART_WAIT", 0.2)
+    hub = live.Live("memory://")
+    inbox = hub.subscribe(1)
+    stream = Events(hub.stream(inbox, 1, 5, "3", "de member"))
+    assert next(stream) == "3"
+    inbox.put(live.Change(1, 5, 4, follows=True))
+    inbox.put(live.Change(1, 6, 9))  # another game's: nothing for this stream
+    started = time.monotonic()
+    assert next(stream) == "4"
+    assert time.monotonic() - started >= 0.15
+    # a part of another view, or one that could not be sent, is told as its version
+    inbox.put(live.Change(1, 5, 5, follows=True))
+    inbox.put(live.Part(1, 5, 5, "en member", "<div></div>"))
+    inbox.put(live.Part(1, 5, 6, "de member", None))
+    inbox.put(live.Part(1, 5, 7, "de member", "<p>7</p>"))
+    inbox.put(live.Change(1, 5, 7, follows=True))  # after its part: told already
+    inbox.put(live.Change(1, 5, 8))
+    assert [next(stream) for _ in range(4)] == ["5", "6", {"version": 7, "html": "<p>7</p>"},
+                                                "8"]
+
+
+def test_a_part_too_big_for_a_notify_travels_without_its_html():
+    small = live.Part(1, 2, 3, "de member", "<p>Anna 12</p>" * 10)
+    assert live.Part.read(json.loads(small.message(live.NOTIFY_BYTES))["part"]) == small
+    big = live.Part(1, 2, 3, "de member", "".join(f"<p>{uuid.uuid4()}</p>" for _ in range(400)))
+    assert live.Part.read(json.loads(big.message())["part"]) == big  # through Redis: whole
+    assert len(big.message(live.NOTIFY_BYTES)) <= live.NOTIFY_BYTES
+    assert live.Part.read(json.loads(big.message(live.NOTIFY_BYTES))["part"]).html is None
 
 
 def test_a_table_hears_only_of_its_own_game(app, client):

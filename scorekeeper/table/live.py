@@ -9,21 +9,29 @@ serve` without Redis runs one process).
 
 A stream is only a shortcut: it starts with the current version, and a page without one asks
 for the version itself (static/js/live.js), so a phone whose stream dropped misses nothing.
+
+A hand saved from the table page is answered with the page's changed part; that part, rendered
+once, follows its version over the streams (`Part`) to every phone that shows the table alike (its
+language and role), which puts it in place instead of fetching the page. A phone that misses a
+version, or shows the table differently, fetches the page as before.
 """
 
 from __future__ import annotations
 
+import base64
 import json
 import logging
 import queue
 import threading
+import time
 import weakref
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import Text, bindparam, cast, event, func, inspect, text
+from sqlalchemy import Boolean, Text, bindparam, cast, event, func, inspect, text
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
@@ -34,17 +42,48 @@ from scorekeeper.models import Evening, Game, PaidPayment, Signoff
 CHANNEL = "scorekeeper_live"  # the default; LIVE_CHANNEL (letters, digits, _) for another
 KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed
 RETRY_MS = 2000  # how soon a phone opens a dropped stream again
+PART_WAIT = 2.0  # s a stream waits for a part announced with its version before it says "ask"
+NOTIFY_BYTES = 7900  # PostgreSQL's NOTIFY carries under 8000 bytes: a bigger part is not sent
 log = logging.getLogger(__name__)
 _everyone: weakref.WeakSet[Live] = weakref.WeakSet()  # this process's apps' Live
 
 
 @dataclass(frozen=True)
 class Change:
-    """A group changed; `game` and `version`: that game, now at that version."""
+    """A group changed; `game` and `version`: that game, now at that version; `follows`: the
+    changed part of its page follows (a `Part`)."""
 
     group: int
     game: int | None = None
     version: int | None = None
+    follows: bool = False
+
+
+@dataclass(frozen=True)
+class Part:
+    """The changed part of a game's page at `version`, as the phones of one `view` (language and
+    role) show it; `html` None: it could not be sent, the phones ask for the page."""
+
+    group: int
+    game: int
+    version: int
+    view: str
+    html: str | None
+
+    def message(self, limit: int | None = None) -> str:
+        """As it travels between processes: the part compressed, left out beyond `limit`."""
+        packed = None if self.html is None else \
+            base64.b64encode(zlib.compress(self.html.encode(), 6)).decode()
+        message = json.dumps({"part": [self.group, self.game, self.version, self.view, packed]})
+        if limit is not None and len(message) > limit:
+            return Part(self.group, self.game, self.version, self.view, None).message()
+        return message
+
+    @classmethod
+    def read(cls, fields: list[Any]) -> Part:
+        group, game, version, view, packed = fields
+        html = None if packed is None else zlib.decompress(base64.b64decode(packed)).decode()
+        return cls(group, game, version, view, html)
 
 
 # On PostgreSQL a game's change is announced by the UPDATE that makes it (in its RETURNING):
@@ -52,7 +91,8 @@ class Change:
 # more (scoring.claim)
 NOTIFY_GAME = func.pg_notify(
     bindparam("live_channel"),
-    cast(func.json_build_array(Game.group_id, Game.id, Game.version), Text))
+    cast(func.json_build_array(Game.group_id, Game.id, Game.version,
+                               bindparam("live_follows", type_=Boolean)), Text))
 
 
 def announced_by_database() -> str | None:
@@ -63,7 +103,23 @@ def announced_by_database() -> str | None:
 
 def changed(group: int, game: int | None = None, version: int | None = None) -> None:
     """Note a change of the current transaction; it is sent when the transaction commits."""
-    db.session().info.setdefault("live", set()).add(Change(group, game, version))
+    db.session().info.setdefault("live", set()).add(Change(group, game, version, follows()))
+
+
+def part_follows() -> None:
+    """The game this request changes will send its page's changed part after the commit
+    (`send_part`): its watchers wait for it instead of asking for the page."""
+    db.session().info["live_follows"] = True
+
+
+def follows() -> bool:
+    return bool(db.session().info.get("live_follows"))
+
+
+def send_part(group: int, game: int, version: int, view: str, html: str | None) -> None:
+    """Send a game's changed part to the phones watching it (after the commit)."""
+    db.session().info.pop("live_follows", None)
+    current_app.extensions["live"].publish_part(Part(group, game, version, view, html))
 
 
 class Hub:
@@ -72,21 +128,21 @@ class Hub:
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.streams: dict[int, set[queue.Queue[Change | None]]] = {}
+        self.streams: dict[int, set[queue.Queue[Change | Part | None]]] = {}
 
-    def subscribe(self, group: int) -> queue.Queue[Change | None]:
-        inbox: queue.Queue[Change | None] = queue.Queue()
+    def subscribe(self, group: int) -> queue.Queue[Change | Part | None]:
+        inbox: queue.Queue[Change | Part | None] = queue.Queue()
         with self.lock:
             self.streams.setdefault(group, set()).add(inbox)
         return inbox
 
-    def unsubscribe(self, group: int, inbox: queue.Queue[Change | None]) -> None:
+    def unsubscribe(self, group: int, inbox: queue.Queue[Change | Part | None]) -> None:
         with self.lock:
             self.streams.get(group, set()).discard(inbox)
             if not self.streams.get(group, True):
                 del self.streams[group]
 
-    def deliver(self, change: Change) -> None:
+    def deliver(self, change: Change | Part) -> None:
         with self.lock:
             inboxes = list(self.streams.get(change.group, ()))
         for inbox in inboxes:
@@ -124,7 +180,15 @@ class Live:
             for change in changes:
                 self.hub.deliver(change)
             return
-        messages = [json.dumps([c.group, c.game, c.version]) for c in changes]
+        self._send([json.dumps([c.group, c.game, c.version, c.follows]) for c in changes])
+
+    def publish_part(self, part: Part) -> None:
+        if self.kind == "memory":
+            self.hub.deliver(part)
+        else:
+            self._send([part.message(NOTIFY_BYTES if self.kind == "postgresql" else None)])
+
+    def _send(self, messages: list[str]) -> None:
         try:
             if self.kind == "redis":
                 import redis
@@ -145,7 +209,7 @@ class Live:
 
     # receiving
 
-    def subscribe(self, group: int) -> queue.Queue[Change | None]:
+    def subscribe(self, group: int) -> queue.Queue[Change | Part | None]:
         """A new stream's inbox: it gets every change of the group committed from now on."""
         if self.kind != "memory":
             if not self.listening:
@@ -167,8 +231,9 @@ class Live:
                         self.hub.end_all()  # have missed a change; its phone asks anew
                         self.ready.set()
                         continue
-                    group, game, version = json.loads(message)
-                    self.hub.deliver(Change(group, game, version))
+                    fields = json.loads(message)
+                    self.hub.deliver(Part.read(fields["part"]) if isinstance(fields, dict)
+                                     else Change(*fields))
             except Exception:
                 log.warning("live: lost the connection to %s", self.kind, exc_info=True)
             self.ready.clear()
@@ -215,24 +280,50 @@ class Live:
 
     # what a phone reads
 
-    def stream(self, inbox: queue.Queue[Change | None], group: int, game: int | None,
-               version: str) -> Iterator[str]:
+    def stream(self, inbox: queue.Queue[Change | Part | None], group: int, game: int | None,
+               version: str, view: str = "") -> Iterator[str]:
         """Server-Sent Events for a page that watches `game` (or the whole group), from the
         inbox it subscribed before it read `version`: that version first, then each new one (a
-        group's page is told "?": ask for the version)."""
+        group's page is told "?": ask for the version). A version whose part follows is held
+        back until its part comes (at most PART_WAIT): a page of the part's `view` is sent the
+        part itself (event "part"), any other the version."""
+        told = int(version) if game is not None else 0
+        waiting: dict[int, float] = {}  # versions held back: until when
         try:
             yield f"retry: {RETRY_MS}\ndata: {version}\n\n"
             while True:
+                wait = min([KEEPALIVE, *(until - time.monotonic() for until in waiting.values())])
                 try:
-                    change = inbox.get(timeout=KEEPALIVE)
+                    change = inbox.get(timeout=max(wait, 0.0))
                 except queue.Empty:
-                    yield ": still here\n\n"
+                    late = [v for v, until in waiting.items() if until <= time.monotonic()]
+                    for held in sorted(late):
+                        del waiting[held]
+                        if held > told:
+                            told = held
+                            yield f"data: {held}\n\n"
+                    if not late:
+                        yield ": still here\n\n"
                     continue
                 if change is None:
                     return
                 if game is None:
-                    yield "data: ?\n\n"
-                elif change.game == game:
+                    if isinstance(change, Change):
+                        yield "data: ?\n\n"
+                elif change.game != game or change.version is None or change.version <= told:
+                    continue
+                elif isinstance(change, Part):
+                    waiting.pop(change.version, None)
+                    told = change.version
+                    if change.view == view and change.html is not None:
+                        yield "event: part\ndata: " + json.dumps(
+                            {"version": change.version, "html": change.html}) + "\n\n"
+                    else:
+                        yield f"data: {change.version}\n\n"
+                elif change.follows:
+                    waiting[change.version] = time.monotonic() + PART_WAIT
+                else:
+                    told = change.version
                     yield f"data: {change.version}\n\n"
         finally:
             self.hub.unsubscribe(group, inbox)
@@ -259,6 +350,7 @@ def _rows_of_groups(session: Session, flush_context: Any) -> None:
 
 
 def _send(session: Session) -> None:
+    session.info.pop("live_follows", None)
     changes = session.info.pop("live", set())
     games = {change.group for change in changes if change.game is not None}
     changes = {c for c in changes if c.game is not None or c.group not in games}  # one is enough
@@ -268,6 +360,7 @@ def _send(session: Session) -> None:
 
 def _forget(session: Session) -> None:
     session.info.pop("live", None)
+    session.info.pop("live_follows", None)
 
 
 def init_app(app: Flask) -> None:

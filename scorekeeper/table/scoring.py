@@ -106,7 +106,8 @@ def claim(game: Game, **values: Any) -> None:
     # updated below) and its bookkeeping would be most of the statement's cost
     result = cast(CursorResult[Any], db.session.connection().execute(
         statements[notify], {"claimed_id": game.id, "claimed_version": game.version,
-                             **({"live_channel": channel} if notify else {}), **values}))
+                             **({"live_channel": channel, "live_follows": live.follows()}
+                                if notify else {}), **values}))
     if (len(result.all()) if notify else result.rowcount) != 1:
         raise StaleEntry()
     for key, value in values.items():  # the row holds them now: so does the object, unread

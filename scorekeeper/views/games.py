@@ -21,6 +21,7 @@ from flask import (
 )
 from flask_babel import format_time
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
 from sqlalchemy.orm.attributes import set_committed_value
@@ -32,9 +33,10 @@ from scorekeeper.db import db
 from scorekeeper.games.base import Roster
 from scorekeeper.group import access, club
 from scorekeeper.group.names import SLUG
-from scorekeeper.i18n import rule_message
+from scorekeeper.i18n import language, rule_message
 from scorekeeper.models import MAX_ID, Entry, Evening, Game, Group, Membership, Player, Revision
 from scorekeeper.table import scoring
+from scorekeeper.table.live import part_follows, send_part
 from scorekeeper.views import forms
 from scorekeeper.views.common import (
     RECENT,
@@ -204,6 +206,21 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     return html, status, {PART: "content"} if part else {}
 
 
+def _shared_part(at: AtTable, saved: str, kept: Any):
+    """The table's content after a hand, rendered once: the answer to the phone that saved it,
+    and the same bytes to every phone watching the table alike (`live.view`). It carries no
+    CSRF token: each phone puts in its own (static/js/live.js)."""
+    html, status, headers = _render_table(at, part=True, saved=saved, kept=kept)
+    html = html.replace(generate_csrf(), "")
+    send_part(at.group.id, at.game.id, at.game.version, live_view(), html)
+    return html, status, headers
+
+
+def live_view() -> str:
+    """How this phone shows a table: a part rendered for one phone fits all of the same view."""
+    return f"{language()} {g.role}"
+
+
 @bp.get("/<int:game_id>")
 def table(slug: str, game_id: int):
     return _render_table(get_table_or_404(slug, game_id, view=True))
@@ -244,6 +261,8 @@ def add_entry(slug: str, game_id: int):
     at = get_table_or_404(slug, game_id)
     queued = request.accept_mimetypes.best == "application/json"
     part = request.headers.get(PART) == "content"
+    if part:
+        part_follows()
     answer = tables.add_hand(at.group, at.game, request.form, at.device, at.snapshot)
     if isinstance(answer, answers.Saved):
         if queued:
@@ -251,7 +270,7 @@ def add_entry(slug: str, game_id: int):
         saved = _("%(what)s saved.", what=answer.name)
         if part:
             at.recent.append(answer.effect)
-            return _render_table(at, part=True, saved=saved, kept=answer.kept)
+            return _shared_part(at, saved, answer.kept)
         flash(saved, "saved")
         return redirect(url_for("games.table", slug=slug, game_id=game_id, **answer.kept))
     if isinstance(answer, answers.Duplicate):  # it was stored the first time

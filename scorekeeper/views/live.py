@@ -12,17 +12,19 @@ from scorekeeper.db import db
 from scorekeeper.table import versions
 from scorekeeper.tournament import night
 from scorekeeper.views.common import get_group_game_or_404, get_group_or_404
+from scorekeeper.views.games import live_view
 
 bp = Blueprint("live", __name__)
 
 
-def _stream(group: int, game: int | None, version: Callable[[], object]) -> Response:
+def _stream(group: int, game: int | None, version: Callable[[], object], view: str = ""
+            ) -> Response:
     if not current_app.config["LIVE_STREAMS"]:
         return Response(status=204)  # the page stops asking for a stream and polls
     live = current_app.extensions["live"]
     inbox = live.subscribe(group)
     db.session.rollback()  # the version read from now on: no change falls in between
-    response = Response(live.stream(inbox, group, game, str(version())),
+    response = Response(live.stream(inbox, group, game, str(version()), view),
                         mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
@@ -40,7 +42,7 @@ def group(slug: str):
 @bp.get("/g/<slug>/games/<int:game_id>/live/stream")
 def game(slug: str, game_id: int):
     _group, game = get_group_game_or_404(slug, game_id, view=True)
-    return _stream(game.group_id, game.id, lambda: game.version)
+    return _stream(game.group_id, game.id, lambda: game.version, live_view())
 
 
 @bp.get("/r/<token>/live/stream")

@@ -18,7 +18,9 @@ export function setUpFields(root) {
   // a count set by one tap on its number (tricks); the same number again takes it back
   root.querySelectorAll(".tally").forEach((box) => {
     const input = box.querySelector("input[type=number]");
-    const buttons = [...box.querySelectorAll("button[data-set]")];
+    const counts = box.querySelector(".counts");
+    for (let n = counts.children.length + 1; n <= counts.dataset.max; n++) counts.insertAdjacentHTML("beforeend", `<button type="button" data-set="${n}">${n}</button>`);
+    const buttons = [...counts.children];
     const show = () => buttons.forEach((b) => b.setAttribute("aria-pressed", String(num(input) === parseInt(b.dataset.set, 10))));
     buttons.forEach((b) => b.addEventListener("click", () => {
       const n = parseInt(b.dataset.set, 10);

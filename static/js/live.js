@@ -1,5 +1,7 @@
 // Live: a stream brings each new version (the current one first), else a poll every 2 s; not
-// with the screen off. Once typed: live parts (not one typed in) and a note.
+// with the screen off. Once typed: live parts (not one typed in) and a note. After another
+// phone's hand the stream brings the table's new content itself ("part"), put in place as if
+// fetched; a version missed in between, and the page is fetched.
 import { state } from "./state.js";
 
 const stream = { source: null, url: null, open: false, missed: false };
@@ -22,14 +24,46 @@ export async function refresh(whole) {
   const html = await page.text();
   if (state.busy) return false; // a hand is on its way: its answer comes first
   if (whole) { show(html); return true; }
-  const fresh = new DOMParser().parseFromString(html, "text/html");
+  patch(new DOMParser().parseFromString(html, "text/html"));
+  return true;
+}
+
+// the live parts of `fresh` in place of the page's (not one typed in), and the note
+function patch(fresh) {
   document.querySelectorAll("[data-live-part]").forEach((part) => {
     const next = fresh.querySelector(`[data-live-part="${part.dataset.livePart}"]`);
     if (next && ![...part.querySelectorAll("input")].some((f) => f.value != f.defaultValue)) { part.replaceWith(next); state.onPart(next); }
   });
   const note = document.querySelector("[data-live-notice]");
   if (note) note.hidden = false;
+}
+
+// A table's content after a hand (`html`: the same for every phone, without a CSRF token):
+// in place of the page's, with this phone's token; the service worker keeps the page. Another
+// phone's (`theirs`): without its "saved", and only the live parts once something is typed.
+// False if `html` is no table's content.
+export function putContent(html, theirs) {
+  const content = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
+  const old = document.querySelector("[data-table-part]");
+  if (!content || !old) return false;
+  const token = document.querySelector("meta[name=csrf-token]")?.content;
+  content.querySelectorAll("input[name=csrf_token]").forEach((i) => { i.value ||= token; });
+  if (theirs) content.querySelectorAll(".saved").forEach((el) => el.remove());
+  if (theirs && state.typed) { patch(content); return true; }
+  old.replaceWith(content);
+  state.typed = false;
+  state.onPart(content);
+  navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
+    html: `<!doctype html>\n${document.documentElement.outerHTML}` });
   return true;
+}
+
+// another phone's hand (`version`): its content in place if it follows the version shown,
+// else the page is asked for
+async function arrivedPart({ version, html }) {
+  const shown = Number(liveBox()?.dataset.version);
+  if (version <= shown) return;
+  if (version !== shown + 1 || document.hidden || state.busy || !putContent(html, true)) await arrived(String(version));
 }
 
 // `now`: the newest version; shown: back from memory (may still say hidden)
@@ -60,6 +94,7 @@ function listen(off) {
   const source = stream.source = new EventSource(url);
   // a version, or "?" (a group's page): ask for it
   source.onmessage = (e) => { stream.open = true; if (e.data === "?") poll(); else arrived(e.data); };
+  source.addEventListener("part", (e) => { stream.open = true; arrivedPart(JSON.parse(e.data)); });
   source.onerror = () => { // the browser reopens it, unless refused (204): we retry in 1 min
     stream.open = false;
     if (source.readyState === EventSource.CLOSED) setTimeout(() => { if (stream.source === source) stream.url = null; }, 60000);

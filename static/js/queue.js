@@ -2,7 +2,7 @@
 import { state, setBusy, COUNTERS, visible, newKey, tell, within, submits } from "./state.js";
 import { store, allHands, waiting } from "./store.js";
 import { nextField, focusEntry } from "./fields.js";
-import { show, refresh } from "./live.js";
+import { show, refresh, putContent } from "./live.js";
 
 // the table page sends its hands itself; the answer (its content: X-Part) replaces the content
 // in place (no page to go back to); without network the hand is kept
@@ -45,23 +45,10 @@ async function send(form) {
   } finally {
     setBusy(false);
   }
-  if (!(part && showPart(html))) show(html, url); // else a whole page (a redirect's)
+  // the answer is the page's new content, else a whole page (a redirect's)
+  if (part && putContent(html)) state.savedAt = Date.now();
+  else show(html, url);
   focusEntry();
-}
-
-// the answer to a hand becomes the page's content, which the service worker keeps; false if
-// the answer is not one
-function showPart(html) {
-  const fresh = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
-  const old = document.querySelector("[data-table-part]");
-  if (!fresh || !old) return false;
-  old.replaceWith(fresh);
-  state.typed = false;
-  state.savedAt = Date.now();
-  state.onPart(fresh);
-  navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
-    html: `<!doctype html>\n${document.documentElement.outerHTML}` });
-  return true;
 }
 
 // a kept hand in the list: its number and what was entered, in the words of the data-labels;

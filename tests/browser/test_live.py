@@ -195,19 +195,28 @@ def test_a_hand_reaches_the_other_phone_over_its_stream_and_by_polling_when_it_d
         other.wait_for_timeout(100)
     assert streams == [200]
     before = len(polls)
+    path = "/g/" + table.split("/g/", 1)[1]
+    fetched = []  # the other phone's requests for the table page itself
+    other.on("request", lambda r: fetched.append(r.url) if r.url.endswith(path) else None)
     hintersche_deal(phone, {"A": 30, "B": 45, "C": 35})
     other.locator(".last", has_text="Hand 1").wait_for(timeout=1500)
-    assert len(polls) == before  # the stream brought it, no poll
+    # the stream brought the table's new content itself: no poll, no page fetched
+    assert len(polls) == before and fetched == []
     other_shots("hand-from-the-other-phone")
+    # ... with this phone's own token in its forms: its next hand is saved, and comes the
+    # same way to the first phone
+    hintersche_deal(other, {"A": 20, "B": 50, "C": 40})
+    assert "Hand 2" in other.locator(".last").inner_text()
+    phone.locator(".last", has_text="Hand 2").wait_for(timeout=1500)
 
     # the Wi-Fi drops: a hand entered meanwhile is shown once it is back (the stream opened
     # again starts with the current version)
     network.cut()
     hintersche_deal(phone, {"A": 20, "B": 21, "C": 99})
     other.wait_for_timeout(500)
-    assert other.locator(".last", has_text="Hand 2").count() == 0
+    assert other.locator(".last", has_text="Hand 3").count() == 0
     network.restore()
-    other.locator(".last", has_text="Hand 2").wait_for(timeout=6000)
+    other.locator(".last", has_text="Hand 3").wait_for(timeout=6000)
 
     # the server gives no more streams (a proxy that cannot pass them on): the page polls
     live_app.config["LIVE_STREAMS"] = False
@@ -220,7 +229,7 @@ def test_a_hand_reaches_the_other_phone_over_its_stream_and_by_polling_when_it_d
     assert streams[-1] == 204
     before = len(polls)
     hintersche_deal(phone, {"A": 105, "B": 10, "C": 15})
-    other.locator(".last", has_text="Hand 3").wait_for(timeout=4000)
+    other.locator(".last", has_text="Hand 4").wait_for(timeout=4000)
     assert len(polls) > before
     other_shots("hand-by-polling")
     other.context.close()
