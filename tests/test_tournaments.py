@@ -294,3 +294,26 @@ def test_a_tables_link_taken_back_opens_nothing_and_the_new_one_does(app, client
     assert app.test_client().get(f"/t/{token}").status_code == 404
     assert phone_.get(f"/t/{new}").status_code == 302
     assert phone_.get(f"/g/tanne/games/{game_id}").status_code == 200
+
+
+def test_the_ranking_is_drawn_once_for_each_of_its_versions(app, client, monkeypatch):
+    from scorekeeper.tournament import night
+
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    link = re.search(r'href="http://localhost(/r/[^"?]+)"', client.get(path).get_data(as_text=True))
+    drawn = []
+    ranked = night.ranked
+    monkeypatch.setattr(night, "ranked", lambda t: drawn.append(t.id) or ranked(t))
+    tvs = [app.test_client() for _ in range(3)]
+    pages = {tv.get(link.group(1) + "?tv=1").get_data(as_text=True) for tv in tvs}
+    assert len(pages) == 1 and len(drawn) == 1  # three TVs, one drawing
+    (_id, _token, game, seats), _other = tables(app, 1)
+    play_out(client, app, game)
+    after = tvs[0].get(link.group(1) + "?tv=1").get_data(as_text=True)
+    assert len(drawn) == 2 and after != pages.pop()  # a new version is drawn anew
+    english = app.test_client()
+    english.set_cookie("lang", "en")
+    assert "Ranking" in english.get(link.group(1) + "?tv=1").get_data(as_text=True)
+    assert len(drawn) == 3  # in another language: a page of its own
+

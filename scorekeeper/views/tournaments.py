@@ -5,16 +5,27 @@ sheets to print, a table's link (its phone opens its own game) and the spectator
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from typing import Any
 
 import segno
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    current_app,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 from markupsafe import Markup
 from sqlalchemy import select
 
 from scorekeeper.changes import tournaments as change
 from scorekeeper.db import db
 from scorekeeper.group import club
+from scorekeeper.i18n import language
 from scorekeeper.models import MAX_ID, Entrant, Group, Tournament, TournamentTable, now
 from scorekeeper.tournament import night
 from scorekeeper.views.common import device, get_group_or_404, live_answer, tell
@@ -29,6 +40,10 @@ from scorekeeper.views.forms import (
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
 TV_ROWS, TV_TURN = 20, 10  # the TV's ranking: rows a page, seconds before the next page
+# The app keeps the ranking pages drawn last, by the ranking's version: the hall's TVs and a
+# hundred phones ask for the same page after each change, and it is drawn once
+DRAWN_KEPT = 64
+_drawing = threading.Lock()
 
 
 def _tournament(slug: str, tournament_id: int, view: bool = False) -> tuple[Group, Tournament]:
@@ -234,13 +249,26 @@ def ranking_version(token: str):
 
 @bp.get("/r/<token>")
 def ranking_link(token: str):
-    """The spectators' link: the ranking, live, and nothing else (the TV shows it too)."""
+    """The spectators' link: the ranking, live, and nothing else (the TV shows it too). Drawn
+    once for each version of the ranking, language, theme and address (a page with a message
+    for this phone is drawn for it alone)."""
     tournament = _by_link(token)
+    version = night.version(tournament)
+    key = (tournament.id, version, language(), request.cookies.get("theme"), request.full_path)
+    personal = bool(session.get("_flashes"))
+    drawn: dict[tuple[Any, ...], str] = current_app.extensions.setdefault("rankings", {})
+    if not personal and (html := drawn.get(key)) is not None:
+        return html
     listed = {e.id: e for e in night.entrants(tournament)}
     ranked = night.ranked(tournament)
     pages = max(1, -(-len(ranked) // TV_ROWS))
     page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
-    return render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
+    html = render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
                            ranked=ranked, tv=request.args.get("tv") == "1", page=page,
-                           pages=pages, per_page=TV_ROWS, turn=TV_TURN,
-                           version=night.version(tournament))
+                           pages=pages, per_page=TV_ROWS, turn=TV_TURN, version=version)
+    if not personal:
+        with _drawing:
+            drawn[key] = html
+            while len(drawn) > DRAWN_KEPT:
+                del drawn[next(iter(drawn))]
+    return html

@@ -74,7 +74,19 @@ async function arrived(now, shown) {
   if (now !== live.dataset.version && await refresh(!state.typed)) live.dataset.version = now;
 }
 
-async function poll(shown) {
+// one question at a time: what comes meanwhile asks once more when it is answered (the hall's
+// TV hears of every table's hands)
+const asking = { now: null, again: false };
+function poll(shown) {
+  if (asking.now) { asking.again = true; return asking.now; }
+  asking.now = ask(shown).finally(() => {
+    asking.now = null;
+    if (asking.again) { asking.again = false; poll(); }
+  });
+  return asking.now;
+}
+
+async function ask(shown) {
   const live = liveBox();
   if (!live || (document.hidden && shown !== true) || state.busy) return;
   try {
