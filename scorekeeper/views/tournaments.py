@@ -40,7 +40,7 @@ from scorekeeper.views.forms import (
 
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
-TV_ROWS, TV_TURN = 20, 10  # the TV's ranking: rows a page, seconds before the next page
+TV_ROWS, TV_TURN = 15, 10  # the TV's ranking: rows a page, seconds before the next page
 
 
 def _tournament(slug: str, tournament_id: int, view: bool = False) -> tuple[Group, Tournament]:
