@@ -170,6 +170,10 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
                                                    base_url=live_app.config["BASE_URL"])
     page = spectators.new_page()
     page.goto(f"/r/{view}")
+    for size, name in (((390, 844), "390x844"), ((844, 390), "844x390")):
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        page.screenshot(path=str(ARTIFACTS / f"tournament-spectators-{name}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     text, pages = pdf_of(page, "tournament-spectators-print", tmp_path)
     assert 1 <= pages <= 2 and all(name in text for name in NAMES)
     assert "teilen" not in text and "drucken" not in text
