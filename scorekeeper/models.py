@@ -318,7 +318,8 @@ class Tournament(Model):
     """A tournament night of the group: many tables of one game, the seats drawn by lot for each
     Durchgang (round), one ranking. Its games belong to its own evening. ``rules``: the tables'
     game rules (what differs from the defaults; the number of games per Durchgang included);
-    ``view_token``: the spectators' link, which shows the ranking and nothing else."""
+    ``view_token``: the spectators' link, which shows the ranking and nothing else; ``key``: the
+    key of the form that set it up (sent twice, it sets up one tournament)."""
 
     __tablename__ = "tournaments"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -334,6 +335,7 @@ class Tournament(Model):
     view_token: Mapped[str] = mapped_column(String(64), unique=True, default=new_token)
     created_at: Mapped[dt.datetime] = mapped_column(default=now)
     finished_at: Mapped[dt.datetime | None]
+    key: Mapped[str | None] = mapped_column(String(64), unique=True)  # the form's, a uuid
 
     evening: Mapped[Evening] = relationship()
 
@@ -387,4 +389,19 @@ class Lot(Model):
     place: Mapped[int]
     drawn: Mapped[list[int]] = mapped_column(JSON)  # entrant ids, first the better place
     seed: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(default=now)
+
+
+class TournamentEvent(Model):
+    """What the organiser did, for the tournament's history: ``kind`` (draw, typed, void, lot,
+    entrant, withdraw, link, close), what it was done to in ``data`` (the Durchgang, the table,
+    the reason, the name, the place: plain JSON, shown in the reader's language), on which
+    phone and when."""
+
+    __tablename__ = "tournament_events"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(12))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    device: Mapped[str] = mapped_column(String(200), default="")  # see views.common.device
     created_at: Mapped[dt.datetime] = mapped_column(default=now)

@@ -254,10 +254,10 @@ def test_the_tv_shows_the_ranking_a_page_at_a_time_and_turns_by_itself(app, clie
     link = re.search(r'href="http://localhost(/r/[^"?]+)"', client.get(path).get_data(as_text=True))
     tv = app.test_client()
     first = tv.get(link.group(1) + "?tv=1").get_data(as_text=True)
-    assert first.count("<tr") == 21  # the head and 20 of 24
+    assert first.count("<tr") == 16  # the head and 15 of 24
     assert re.search(r'http-equiv="refresh" content="10; url=[^"]*page=2', first)
     second = tv.get(link.group(1) + "?tv=1&page=2").get_data(as_text=True)
-    assert second.count("<tr") == 5 and "Seite 2 von 2" in second
+    assert second.count("<tr") == 10 and "Seite 2 von 2" in second
     assert re.search(r'http-equiv="refresh" content="10; url=[^"]*page=1', second)
     whole = tv.get(link.group(1)).get_data(as_text=True)  # a spectator's phone: all of it
     assert whole.count("<tr") == 25 and "http-equiv" not in whole
@@ -317,3 +317,146 @@ def test_the_ranking_is_drawn_once_for_each_of_its_versions(app, client, monkeyp
     assert "Ranking" in english.get(link.group(1) + "?tv=1").get_data(as_text=True)
     assert len(drawn) == 3  # in another language: a page of its own
 
+
+
+def test_a_voided_tables_phone_says_so_and_takes_no_more_entries(app, client):
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (table_id, token, game_id, _seats), *_ = tables(app, 1)
+    phone_ = app.test_client()
+    phone_.get(f"/t/{token}")
+    play_out(phone_, app, game_id)
+    page = phone_.get(f"/g/tanne/games/{game_id}").get_data(as_text=True)
+    assert 'name="seq"' in page and 'id="voided"' not in page
+    # a reason left out: the message at the field of that table's form, nothing voided
+    answer = client.post(f"{path}/tables/{table_id}/void", data={"reason": "  "})
+    assert answer.status_code == 400
+    refused = answer.get_data(as_text=True)
+    assert re.search(r'<details open><summary>[^<]*</summary>\s*<form[^>]*'
+                     rf'/tables/{table_id}/void', refused)
+    form = refused.split(f'/tables/{table_id}/void" novalidate>')[1].split("</form>")[0]
+    assert 'class="error"' in form
+    with app.app_context():
+        assert db.session.get(TournamentTable, table_id).voided is None
+    client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
+    page = phone_.get(f"/g/tanne/games/{game_id}").get_data(as_text=True)
+    voided = re.search(r'<p class="error banner" role="alert" id="voided">([^<]*)</p>', page)
+    assert voided and "Veranstalter" in voided.group(1) and "Liste unleserlich" in voided.group(1)
+    assert "Durchgang 1" in voided.group(1) and re.search(r"\d\d:\d\d", voided.group(1))
+    assert 'name="seq"' not in page  # no entry form, no undo
+    assert f"/g/tanne/games/{game_id}/undo" not in page
+    # a hand sent all the same (a phone that still had the form): refused in the same words
+    path_game = f"/g/tanne/games/{game_id}"
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        seats, hands = list(game.seating), game.entry_count
+    answer = phone_.post(path_game + "/entries", data={
+        "seq": hands + 1, f"hearts-{seats[0]}": "12", f"hearts-{seats[1]}": "1",
+        "queen": seats[3]}, follow_redirects=True)
+    assert "Liste unleserlich" in answer.get_data(as_text=True)
+    queued = phone_.post(path_game + "/entries", headers={"Accept": "application/json"},
+                         data={"seq": hands + 1, f"hearts-{seats[0]}": "12",
+                               f"hearts-{seats[1]}": "1", "queen": seats[3]})
+    assert queued.status_code >= 400 and "Liste unleserlich" in queued.get_data(as_text=True)
+    assert phone_.post(path_game + "/undo", data={"seq": hands}).status_code in (302, 400, 409)
+    with app.app_context():
+        assert db.session.get(Game, game_id).entry_count == hands
+        assert db.session.get(Game, game_id).status == "closed"
+    # voided twice: refused in words
+    page = client.post(f"{path}/tables/{table_id}/void", data={"reason": "nochmal"},
+                       follow_redirects=True).get_data(as_text=True)
+    assert "schon gestrichen" in page
+
+
+def test_the_tournament_page_keeps_the_organisers_history_newest_first(app, client):
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    draw(client, path, 1)  # again
+    (table_id, _token, game_a, _seats), (other, _t, game_b, _s) = tables(app, 1)
+    client.post(f"{path}/tables/{other}/renew")
+    client.post(f"{path}/entrants", data={"name": "Quirin"})  # number 9, from Durchgang 2
+    play_out(client, app, game_a)
+    play_out(client, app, game_b)
+    client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
+    with app.app_context():
+        hans = db.session.scalar(select(Entrant).where(Entrant.name == "Hans"))
+    client.post(f"{path}/withdraw", data={"entrant": hans.id})
+    client.post(f"{path}/rounds/2/typed", data={"tables": "1 2 3 4\n5 6 7 9"})
+    client.post(f"{path}/places/1/lot")
+    client.post(f"{path}/close")
+    history = client.get(path).get_data(as_text=True).split('id="history"')[1]
+    items = re.findall(r'<li><span>(.*?)</span>\s*<small class="muted">([^<]*)</small>',
+                       history, re.S)
+    said = [re.sub(r"<[^>]+>", "", text).strip() for text, _when in items]
+    assert said == [
+        "Abgeschlossen: Startgeld und Preise ins Kassenbuch",
+        "Los für Platz 1: " + said[1].split(": ")[1],
+        "Durchgang 2 von Papier eingetippt: 2 Tische",
+        "Hans hört auf nach Durchgang 1",
+        "Tisch 1 von Durchgang 1 gestrichen: Liste unleserlich",
+        "Quirin nachgemeldet, spielt ab Durchgang 2",
+        "Tisch 2 von Durchgang 1 hat einen neuen Link",
+        "Durchgang 1 neu ausgelost: 2 Tische",
+        "Durchgang 1 ausgelost: 2 Tische",
+        "Angelegt mit 8 Teilnehmern",
+    ], said
+    assert len(said[1].split(": ")[1].split(", ")) >= 2  # the tied, in the order drawn
+    assert all(re.search(r"\d\d:\d\d", when) for _text, when in items)  # each with its time
+
+
+def test_a_tournament_form_sent_twice_sets_up_one_tournament(app, client):
+    client.post("/groups", data={"name": "tanne"})
+    form = client.get("/g/tanne/tournaments/new").get_data(as_text=True)
+    key = re.search(r'name="key" type="hidden" value="([0-9a-f]+)"', form) or \
+        re.search(r'type="hidden" name="key" value="([0-9a-f]+)"', form) or \
+        re.search(r'name="key"[^>]*value="([0-9a-f]+)"', form)
+    assert key, "the form carries its key"
+    data = {"name": "Preisskat", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+            "games": "4", "entrants": "\n".join(NAMES[:8]), "key": key.group(1)}
+    first = client.post("/g/tanne/tournaments/new", data=data)
+    second = client.post("/g/tanne/tournaments/new", data=data)  # a double tap, or Back
+    assert first.status_code == second.status_code == 302
+    assert first.location == second.location
+    page = client.get(second.location).get_data(as_text=True)
+    assert "schon angelegt" in page
+    with app.app_context():
+        assert len(db.session.scalars(select(Tournament)).all()) == 1
+        assert len(db.session.scalars(select(Entrant)).all()) == 8
+    # a new form (a new key) sets up another one; a refused form keeps its key for the next try
+    again = client.get("/g/tanne/tournaments/new").get_data(as_text=True)
+    assert key.group(1) not in again
+    refused = client.post("/g/tanne/tournaments/new", data={**data, "key": "k2", "rounds": "0"})
+    assert refused.status_code == 400 and 'value="k2"' in refused.get_data(as_text=True)
+    # another tournament of the same name on the same day: said at the name, nothing stored
+    same = client.post("/g/tanne/tournaments/new", data={**data, "key": "k2"})
+    assert same.status_code == 400 and "schon einen Abend" in same.get_data(as_text=True)
+    data["name"] = "Preisskat II"
+    assert client.post("/g/tanne/tournaments/new", data={**data, "key": "k2"}).status_code == 302
+    assert client.post("/g/tanne/tournaments/new", data={**data, "key": "k2"}).status_code == 302
+    assert client.post("/g/tanne/tournaments/new",
+                       data={**data, "key": "bad key!"}).status_code == 400
+    with app.app_context():
+        assert len(db.session.scalars(select(Tournament)).all()) == 2
+
+
+def test_the_result_shows_its_prizes_and_is_shared_as_a_picture(app, client):
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    for _id, _t, game_id, _s in tables(app, 1):
+        play_out(client, app, game_id)
+    page = client.get(path).get_data(as_text=True)
+    assert "50,00" in page and "30,00" in page and "20,00" in page  # the prizes, in the ranking
+    assert "durch Los" in page  # first place is shared: its prizes by lot, still to draw
+    link = re.search(r'href="http://localhost(/r/[^"?]+)"', page).group(1)
+    assert f'data-share-image="{link}/card.svg"' in page and "data-print" in page
+    spectators = app.test_client()
+    card = spectators.get(link + "/card.svg")
+    assert card.status_code == 200 and card.mimetype == "image/svg+xml"
+    svg = card.get_data(as_text=True)
+    assert "Preiscego Schapbach" in svg and "50,00" in svg and "Platz 1" in svg
+    client.post(f"{path}/places/1/lot")
+    svg = spectators.get(link + "/card.svg").get_data(as_text=True)
+    assert "Los 1" in svg and "Platz 1" not in svg
+    whole = spectators.get(link).get_data(as_text=True)
+    assert "data-share-image" in whole and "Kasse" not in whole.split("<main>")[1]
+    assert spectators.get(link[:-3] + "xyz/card.svg").status_code == 404

@@ -49,6 +49,8 @@ class Stale:
 
 @dataclass(frozen=True)
 class Duplicate:
-    """Sent again (a second tap, a retry): entry `seq` was stored the first time."""
+    """Sent again (a second tap, a retry, Back and the form sent again): entry `seq` of a game
+    was stored the first time, or (`made`) the id of what the first sending set up."""
 
     seq: int
+    made: int | None = None

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
+from flask_babel import format_datetime
 from flask_babel import gettext as _
 
 from scorekeeper import engine, games
@@ -27,6 +28,7 @@ from scorekeeper.i18n import problem_message, rule_message
 from scorekeeper.models import Evening, Game, Group, Revision, now
 from scorekeeper.season import standings
 from scorekeeper.table import scoring
+from scorekeeper.tournament import night
 
 # --- why a game takes no change ------------------------------------------------------------------
 
@@ -35,9 +37,20 @@ def shut(game: Game, group: Group) -> str | None:
     or refused by the engine since an upgrade), or None. The evening was read with the game:
     no query unless it is being signed off."""
     return ((signoff.refusal(game.evening, group) if game.evening.asked else None)
+            or (voided(game) if game.status == "closed" else None)
             or (_("This game is closed.") if game.status == "closed" else None)
             or (_("This game was deleted.") if game.status == "deleted" else None)
             or (problem_message(game.problem) if game.problem else None))
+
+
+def voided(game: Game) -> str | None:
+    """Why a tournament table's closed game takes nothing any more, if its organiser voided
+    its Durchgang: when and why."""
+    table = night.voided(game.id)
+    if table is None or table.voided_at is None:
+        return None
+    return _("The organiser voided this table's Durchgang (%(when)s): %(why)s. It takes no "
+             "more entries.", when=format_datetime(table.voided_at, "short"), why=table.voided)
 
 
 # --- starting a game -----------------------------------------------------------------------------

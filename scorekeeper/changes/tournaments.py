@@ -1,7 +1,9 @@
 """Every change to a tournament night, in the organiser's words: set up a tournament with its
 start list, enter a late entrant, withdraw one, draw a Durchgang by lot (again, before play
-starts) or type in a draw made on paper, void a table's Durchgang, draw a lot for a tie, and a
-table's phone taking its seat by the table's link.
+starts) or type in a draw made on paper, void a table's Durchgang, draw a lot for a tie, take a
+table's link back, close the night, and a table's phone taking its seat by the table's link.
+What the organiser does is noted in the tournament's history (`TournamentEvent`: when, on which
+phone, and what: the reason of a void, the order of a lot).
 
 A drawn table is a game of the tournament's kind on the tournament's own evening, its seats in
 the drawn order and the number of games of a Durchgang in its rules; it is played like any
@@ -16,10 +18,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper import engine, games
-from scorekeeper.changes.answers import Done, Refused
+from scorekeeper.changes.answers import Done, Duplicate, Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import ledger
 from scorekeeper.group import access, club
@@ -32,6 +35,7 @@ from scorekeeper.models import (
     Group,
     Lot,
     Tournament,
+    TournamentEvent,
     TournamentTable,
     new_token,
     now,
@@ -47,9 +51,15 @@ MAX_ENTRANTS = 400
 
 def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_per_round: int,
            rules: dict[str, Any], entry_fee_cents: int, prizes: list[int],
-           names: Sequence[str]) -> Tournament | dict[str, str]:
+           names: Sequence[str], key: str | None = None, by: str = ""
+           ) -> Tournament | Duplicate | dict[str, str]:
     """A tournament night with its start list (numbered in the order given), on an evening of
-    its own; or what is wrong, by field."""
+    its own; or what is wrong, by field. `key`: the form's (a double tap, or Back and the form
+    sent again, sets up one tournament: the second sending answers `Duplicate` with the first's
+    id)."""
+    first = _made_with(group, key)
+    if first is not None:
+        return first
     errors: dict[str, str] = {}
     if kind not in night.playable():
         errors["kind"] = _("This game is not played at tournaments.")
@@ -60,6 +70,10 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
         errors["entrants"] = problem or _("%(name)s is entered twice.", name=twice)
     elif len(entered) > MAX_ENTRANTS:
         errors["entrants"] = _("At most %(count)s entrants.", count=MAX_ENTRANTS)
+    if db.session.scalar(select(Evening.id).where(Evening.group_id == group.id,
+                                                  Evening.date == day, Evening.place == name)):
+        errors["name"] = _("There is an evening of this name on this day already: please give "
+                           "the tournament a name of its own.")
     if errors:
         return errors
     adapter = games.GAMES[kind]
@@ -68,19 +82,39 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
         engine.base.resolve(adapter.engine.OPTIONS, table_rules)
     except engine.RuleError as error:
         return {"_form": rule_message(error)}
-    evening = Evening(group_id=group.id, date=day, place=name)
-    db.session.add(evening)
-    db.session.flush()
-    tournament = Tournament(group_id=group.id, evening_id=evening.id, name=name, kind=kind,
-                            rules=table_rules, rounds=rounds, games=games_per_round,
-                            entry_fee_cents=entry_fee_cents, prizes=prizes)
-    db.session.add(tournament)
-    db.session.flush()
+    try:
+        evening = Evening(group_id=group.id, date=day, place=name)
+        db.session.add(evening)
+        db.session.flush()
+        tournament = Tournament(group_id=group.id, evening_id=evening.id, name=name, kind=kind,
+                                rules=table_rules, rounds=rounds, games=games_per_round,
+                                entry_fee_cents=entry_fee_cents, prizes=prizes, key=key or None)
+        db.session.add(tournament)
+        db.session.flush()
+    except IntegrityError:  # the same form, sent twice at once: the other sending made it
+        db.session.rollback()
+        return _made_with(group, key) or {"_form": _("Please send the form again.")}
     for number, entrant in enumerate(entered, start=1):
         db.session.add(Entrant(tournament_id=tournament.id, number=number, name=entrant))
     club.join(group, entered)
+    _note(tournament, "created", by, count=len(entered))
     db.session.commit()
     return tournament
+
+
+def _made_with(group: Group, key: str | None) -> Duplicate | None:
+    """The group's tournament set up with the form of this key before, if any."""
+    if not key:
+        return None
+    made = db.session.scalar(select(Tournament.id).where(Tournament.key == key,
+                                                         Tournament.group_id == group.id))
+    return Duplicate(0, made) if made is not None else None
+
+
+def _note(tournament: Tournament, kind: str, by: str, **data: Any) -> None:
+    """What the organiser did, into the tournament's history (committed with the change)."""
+    db.session.add(TournamentEvent(tournament_id=tournament.id, kind=kind, data=data,
+                                   device=by[:200]))
 
 
 def _twice(names: Sequence[str]) -> str | None:
@@ -105,7 +139,8 @@ def _table_rules(adapter: Any, name: str, rules: dict[str, Any], games_per_round
 
 # --- the start list ------------------------------------------------------------------------
 
-def add_entrant(group: Group, tournament: Tournament, name: str) -> Done | Refused:
+def add_entrant(group: Group, tournament: Tournament, name: str, by: str = ""
+                ) -> Done | Refused:
     """A late entrant: on the start list with the next number, drawn from the next Durchgang
     not drawn yet."""
     name = name.strip()
@@ -121,13 +156,15 @@ def add_entrant(group: Group, tournament: Tournament, name: str) -> Done | Refus
     db.session.add(Entrant(tournament_id=tournament.id, name=name, first_round=first,
                            number=max((e.number for e in listed), default=0) + 1))
     club.join(group, [name])
+    _note(tournament, "entrant", by, name=name, round=first)
     db.session.commit()
     return Done(_("%(name)s plays from Durchgang %(round)s on.", name=name, round=first))
 
 
-def withdraw(tournament: Tournament, entrant: Entrant) -> Done:
+def withdraw(tournament: Tournament, entrant: Entrant, by: str = "") -> Done:
     """An entrant leaves: not drawn again (the Durchgänge drawn so far count)."""
     entrant.withdrawn_after = night.drawn_rounds(tournament)
+    _note(tournament, "withdraw", by, name=entrant.name, after=entrant.withdrawn_after)
     db.session.commit()
     return Done(_("%(name)s is not drawn again.", name=entrant.name))
 
@@ -135,22 +172,22 @@ def withdraw(tournament: Tournament, entrant: Entrant) -> Done:
 # --- the draw ------------------------------------------------------------------------------
 
 def draw_round(group: Group, tournament: Tournament, round_: int,
-               seed: int | None = None) -> Done | Refused:
+               seed: int | None = None, by: str = "") -> Done | Refused:
     """Draw the tables of Durchgang `round_` by lot (`seed`: a stored draw's, to make it again;
     else a new one), avoiding the earlier Durchgänge's pairings as far as possible. A Durchgang
     may be drawn again until one of its tables has entered a game."""
     seed = secrets.randbelow(2**31) if seed is None else seed
-    return _seat(group, tournament, round_, seed, None)
+    return _seat(group, tournament, round_, seed, None, by)
 
 
 def type_draw(group: Group, tournament: Tournament, round_: int,
-              typed: Sequence[Sequence[int]]) -> Done | Refused:
+              typed: Sequence[Sequence[int]], by: str = "") -> Done | Refused:
     """A draw made on paper, typed in as the start numbers at each table."""
-    return _seat(group, tournament, round_, None, typed)
+    return _seat(group, tournament, round_, None, typed, by)
 
 
 def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
-          typed: Sequence[Sequence[int]] | None) -> Done | Refused:
+          typed: Sequence[Sequence[int]] | None, by: str) -> Done | Refused:
     if not 1 <= round_ <= tournament.rounds or round_ > night.drawn_rounds(tournament) + 1:
         return Refused(_("Draw the Durchgänge in their order."))
     drawn = night.tables(tournament, round_)
@@ -188,6 +225,8 @@ def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
             db.session.add(TournamentTable(tournament_id=tournament.id, round=round_,
                                            number=number, seats=[by_number[n].id for n in seats],
                                            seed=seed, game_id=game.id))
+        _note(tournament, "typed" if typed is not None else "draw", by, round=round_,
+              tables=len(seated), again=bool(drawn))
         db.session.commit()
     except (IntegrityError, scoring.StaleEntry):  # drawn or played meanwhile on another phone
         db.session.rollback()
@@ -196,27 +235,41 @@ def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
                   count=len(seated)))
 
 
-def void(tournament: Tournament, table: TournamentTable, reason: str) -> Done | Refused:
+def void(tournament: Tournament, table: TournamentTable, reason: str, by: str = ""
+         ) -> Done | Refused:
     """The organiser voids a table's Durchgang (its list has errors nobody can trace): its games
-    count 0 for its players; the reason is kept."""
+    count 0 for its players, and its game is closed: the table's phone says so, when and why,
+    and takes no more entries. The reason is kept, on the table and in the history."""
     reason = reason.strip()
     if not reason:
         return Refused(_("Please say why."))
+    if table.voided:
+        return Refused(_("This table's Durchgang is voided already."))
     table.voided, table.voided_at = reason[:200], now()
+    try:
+        if table.game is not None:
+            scoring.void_game(table.game, device=by)
+            standings.store(table.game)
+    except scoring.StaleEntry:  # the table saved a game just now
+        db.session.rollback()
+        return Refused(_("The table saved a game just now: please look at it and void it "
+                         "again."))
+    _note(tournament, "void", by, round=table.round, table=table.number, reason=table.voided)
     db.session.commit()
     return Done(_("Table %(number)s of Durchgang %(round)s counts 0.", number=table.number,
                   round=table.round))
 
 
-def renew_link(table: TournamentTable) -> Done:
+def renew_link(tournament: Tournament, table: TournamentTable, by: str = "") -> Done:
     """The table's link is taken back (a phone lost, the code photographed): the table gets a
     new one, and a phone that opened the old one opens nothing of the group any more."""
     table.token = new_token()
+    _note(tournament, "link", by, round=table.round, table=table.number)
     db.session.commit()
     return Done(_("Table %(number)s has a new link: print its sheet again.", number=table.number))
 
 
-def draw_lot(tournament: Tournament, place: int) -> Done | Refused:
+def draw_lot(tournament: Tournament, place: int, by: str = "") -> Done | Refused:
     """Draw by lot the order of the entrants who share `place` where a prize depends on it; the
     lot is kept and shown."""
     standings = night.ranked(tournament)
@@ -228,6 +281,8 @@ def draw_lot(tournament: Tournament, place: int) -> Done | Refused:
     seed = secrets.randbelow(2**31)
     order = ranking.draw_lot(tied, seed)
     db.session.add(Lot(tournament_id=tournament.id, place=place, drawn=list(order), seed=seed))
+    names = {e.id: e.name for e in night.entrants(tournament)}
+    _note(tournament, "lot", by, place=place, order=[names[i] for i in order])
     db.session.commit()
     return Done(_("The lot is drawn."))
 
@@ -260,5 +315,6 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
                            name=tournament.name, place=place, winner=names[row.entrant]),
                          day, by)
     tournament.finished_at = now()
+    _note(tournament, "close", by)
     db.session.commit()
     return Done(_("The tournament is closed: its fees and prizes are in the Kasse's book."))

@@ -197,6 +197,24 @@ def end_game(game: Game, device: str = "") -> None:
     db.session.flush()
 
 
+def void_game(game: Game, device: str = "") -> None:
+    """A tournament table's Durchgang is voided by its organiser: its game is closed as it
+    stands (a running one as if its players ended it now) and takes no more entries; the
+    history keeps when and on which phone. Raises StaleEntry if it changed meanwhile."""
+    if game.status in ENDED:
+        return
+    state = game.state
+    if game.status == "running":
+        try:
+            state = ended_state(game)
+        except engine.RuleError:  # it cannot be ended by its rules: kept as it stands
+            pass
+    claim(game, status="closed", state=state)
+    db.session.add(Revision(game_id=game.id, seq=game.entry_count, action="end", data={},
+                            device=device[:200]))
+    db.session.flush()
+
+
 def delete_game(game: Game, device: str = "") -> None:
     """Delete a game started by mistake: only one with no hands. It stays, marked as deleted,
     in the history and the exports, and counts nowhere. Raises StaleEntry otherwise."""

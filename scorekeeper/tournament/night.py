@@ -1,6 +1,7 @@
 """A tournament night as stored: the games it can be played in, its start list, its drawn
-tables, the lots drawn, and what each entrant scored in each Durchgang (from the tables' games
-as they stand). Reads only; `changes.tournaments` changes it, `tournament.ranking` ranks it."""
+tables, the lots drawn, what each entrant scored in each Durchgang (from the tables' games
+as they stand), and the organiser's history. Reads only; `changes.tournaments` changes it,
+`tournament.ranking` ranks it."""
 
 from __future__ import annotations
 
@@ -13,7 +14,15 @@ from sqlalchemy import func, select
 from scorekeeper import games
 from scorekeeper.db import db
 from scorekeeper.engine import RuleError
-from scorekeeper.models import Entrant, Evening, Game, Lot, Tournament, TournamentTable
+from scorekeeper.models import (
+    Entrant,
+    Evening,
+    Game,
+    Lot,
+    Tournament,
+    TournamentEvent,
+    TournamentTable,
+)
 from scorekeeper.tournament import ranking
 
 
@@ -61,6 +70,18 @@ def tables(tournament: Tournament, round_: int | None = None) -> list[Tournament
         query = query.where(TournamentTable.round == round_)
     return list(db.session.scalars(query.order_by(TournamentTable.round,
                                                   TournamentTable.number)))
+
+
+def voided(game_id: int) -> TournamentTable | None:
+    """The tournament table whose game this is, if its Durchgang was voided."""
+    return db.session.scalar(select(TournamentTable).where(
+        TournamentTable.game_id == game_id, TournamentTable.voided.is_not(None)))
+
+
+def history(tournament: Tournament) -> list[TournamentEvent]:
+    """What the organiser did, the latest first."""
+    return list(db.session.scalars(select(TournamentEvent).where(
+        TournamentEvent.tournament_id == tournament.id).order_by(TournamentEvent.id.desc())))
 
 
 def number_of(table: TournamentTable, entrant_id: int) -> int:

@@ -413,6 +413,8 @@ class TournamentForm(Form):
     entrants = TextAreaField(_l("Entrants, one name a line (start numbers in this order)"),
                              validators=[InputRequired(), Length(max=20_000)],
                              render_kw={"rows": 8})
+    # the form's key (a uuid, made with the page): sent twice, it sets up one tournament
+    key = HiddenField("", validators=[Optional(), Regexp(r"^[0-9A-Za-z-]{1,64}$")])
 
     def validate_prizes(self, field: Field) -> None:
         self.prize_cents = []
@@ -452,5 +454,6 @@ class WithdrawForm(Form):
 
 
 class VoidForm(Form):
-    reason = StringField(_l("Why it counts 0"), validators=[InputRequired(), Length(1, 200),
-                                                             printable])
+    reason = StringField(_l("Why it counts 0"), validators=[DataRequired(), Length(1, 200),
+                                                             printable],
+                         filters=[lambda text: text.strip() if text else text])

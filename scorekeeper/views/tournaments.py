@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import threading
+import uuid
 from typing import Any
 
 import segno
@@ -13,16 +14,20 @@ from flask import (
     Blueprint,
     abort,
     current_app,
+    flash,
+    make_response,
     redirect,
     render_template,
     request,
     session,
     url_for,
 )
+from flask_babel import gettext as _
 from markupsafe import Markup
 from sqlalchemy import select
 
 from scorekeeper.changes import tournaments as change
+from scorekeeper.changes.answers import Duplicate
 from scorekeeper.db import db
 from scorekeeper.group import club
 from scorekeeper.i18n import language
@@ -39,7 +44,7 @@ from scorekeeper.views.forms import (
 
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
-TV_ROWS, TV_TURN = 20, 10  # the TV's ranking: rows a page, seconds before the next page
+TV_ROWS, TV_TURN = 15, 10  # the TV's ranking: rows a page, seconds before the next page
 # The app keeps the ranking pages drawn last, by the ranking's version: the hall's TVs and a
 # hundred phones ask for the same page after each change, and it is drawn once
 DRAWN_KEPT = 64
@@ -64,6 +69,8 @@ def _round(tournament: Tournament, round_: int) -> int:
 
 def _new_form(formdata: Any = None) -> TournamentForm:
     form = TournamentForm(formdata=formdata, day=club.evening_day())
+    if formdata is None:
+        form.key.data = uuid.uuid4().hex
     form.kind.choices = [(name, str(adapter.title)) for name, adapter in
                          night.playable().items()]
     return form
@@ -79,13 +86,31 @@ def new(slug: str):
         made = change.create(group, form.name.data.strip(), form.kind.data, form.day.data,
                              form.rounds.data, form.games.data, {}, cents,
                              getattr(form, "prize_cents", []),
-                             form.entrants.data.splitlines())
+                             form.entrants.data.splitlines(), form.key.data or None, device())
+        if isinstance(made, Duplicate):  # a second tap, or Back and sent again
+            flash(_("This tournament was set up already: here it is."))
+            return redirect(url_for("tournaments.show", slug=slug, tournament_id=made.made))
         if isinstance(made, Tournament):
             return redirect(url_for("tournaments.show", slug=slug, tournament_id=made.id))
         problems = made
     status = 400 if request.method == "POST" else 200
     return render_template("tournaments/new.html", group=group, form=form,
                            problems=problems), status
+
+
+def _prizes(tournament: Tournament, ranked: Any) -> dict[int, int]:
+    """Each prize by the entrant it goes to: in the ranking's order, its lots included (as
+    closing the night pays them out)."""
+    return {row.entrant: cents for row, cents in zip(ranked, tournament.prizes, strict=False)
+            if cents}
+
+
+def _open_ties(tournament: Tournament, ranked: Any) -> list[int]:
+    """The shared places a prize depends on that have no lot yet, once a table has played."""
+    if not any(t.game and t.game.entry_count for t in night.tables(tournament)):
+        return []
+    return sorted({row.place for row in ranked for tie in night.ties(tournament, ranked)
+                   if row.entrant in tie})
 
 
 def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any):
@@ -97,12 +122,12 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
         by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET,
-        ties=sorted({row.place for row in ranked for tie in night.ties(tournament, ranked)
-                     if row.entrant in tie}) if any(t.game and t.game.entry_count
-                                                    for t in drawn) else [],
+        ties=_open_ties(tournament, ranked),
         entrant_form=forms.get("entrant_form") or EntrantForm(formdata=None),
         typed_form=forms.get("typed_form") or TypedDrawForm(formdata=None),
-        void_form=VoidForm(formdata=None), drawn_rounds=night.drawn_rounds(tournament),
+        void_form=VoidForm(formdata=None), posted_void=forms.get("posted_void"),
+        history=night.history(tournament), drawn_rounds=night.drawn_rounds(tournament),
+        prizes=_prizes(tournament, ranked),
         spectators=url_for("tournaments.ranking_link", token=tournament.view_token,
                            _external=True)), status
 
@@ -119,7 +144,7 @@ def add_entrant(slug: str, tournament_id: int):
     form = EntrantForm()
     if not form.validate_on_submit():
         return _page(group, tournament, 400, entrant_form=form)
-    tell(change.add_entrant(group, tournament, form.name.data))
+    tell(change.add_entrant(group, tournament, form.name.data, device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
 
 
@@ -133,14 +158,14 @@ def withdraw(slug: str, tournament_id: int):
     entrant = db.session.get(Entrant, entrant_id) if 1 <= entrant_id <= MAX_ID else None
     if entrant is None or entrant.tournament_id != tournament.id:
         abort(404)
-    tell(change.withdraw(tournament, entrant))
+    tell(change.withdraw(tournament, entrant, device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
 
 
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/draw")
 def draw(slug: str, tournament_id: int, round_: int):
     group, tournament = _tournament(slug, tournament_id)
-    tell(change.draw_round(group, tournament, _round(tournament, round_)))
+    tell(change.draw_round(group, tournament, _round(tournament, round_), by=device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor=f"round-{round_}"))
 
@@ -152,7 +177,7 @@ def typed(slug: str, tournament_id: int, round_: int):
     form = TypedDrawForm()
     if not form.validate_on_submit():
         return _page(group, tournament, 400, typed_form=form)
-    tell(change.type_draw(group, tournament, round_, form.seats))
+    tell(change.type_draw(group, tournament, round_, form.seats, device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor=f"round-{round_}"))
 
@@ -167,7 +192,7 @@ def _table(tournament: Tournament, table_id: int) -> TournamentTable:
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/tables/<int:table_id>/renew")
 def renew(slug: str, tournament_id: int, table_id: int):
     _group, tournament = _tournament(slug, tournament_id)
-    tell(change.renew_link(_table(tournament, table_id)))
+    tell(change.renew_link(tournament, _table(tournament, table_id), device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
 
 
@@ -175,9 +200,9 @@ def renew(slug: str, tournament_id: int, table_id: int):
 def void(slug: str, tournament_id: int, table_id: int):
     group, tournament = _tournament(slug, tournament_id)
     table, form = _table(tournament, table_id), VoidForm()
-    if not form.validate_on_submit():
-        return _page(group, tournament, 400)
-    tell(change.void(tournament, table, form.reason.data))
+    if not form.validate_on_submit():  # the message at the field of this table's form
+        return _page(group, tournament, 400, posted_void=(table.id, form))
+    tell(change.void(tournament, table, form.reason.data, device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id))
 
 
@@ -186,7 +211,7 @@ def lot(slug: str, tournament_id: int, place: int):
     _group, tournament = _tournament(slug, tournament_id)
     if not 1 <= place <= len(night.entrants(tournament)):
         abort(404)
-    tell(change.draw_lot(tournament, place))
+    tell(change.draw_lot(tournament, place, device()))
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor="ranking"))
 
@@ -265,10 +290,42 @@ def ranking_link(token: str):
     page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
     html = render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
                            ranked=ranked, tv=request.args.get("tv") == "1", page=page,
-                           pages=pages, per_page=TV_ROWS, turn=TV_TURN, version=version)
+                           pages=pages, per_page=TV_ROWS, turn=TV_TURN,
+                           prizes=_prizes(tournament, ranked),
+                           ties=_open_ties(tournament, ranked), version=version)
     if not personal:
         with _drawing:
             drawn[key] = html
             while len(drawn) > DRAWN_KEPT:
                 del drawn[next(iter(drawn))]
     return html
+
+
+CARD_ROWS = 10  # the picture's lines: the first places (the prizes), then the last place
+
+
+@bp.get("/r/<token>/card.svg")
+def card(token: str):
+    """The result as a picture (SVG) to share, as an evening's: the first places with their
+    prizes and lots, and the last place; the share button turns it into a PNG where the phone
+    can share a file."""
+    tournament = _by_link(token)
+    listed = {e.id: e for e in night.entrants(tournament)}
+    ranked = night.ranked(tournament)
+    shown = max(CARD_ROWS, len(tournament.prizes))
+    rows = list(ranked[:shown])
+    last = [row for row in ranked[shown:] if row.last]
+    response = make_response(render_template(
+        "tournaments/card.svg", tournament=tournament, entrants=listed, rows=rows,
+        last=last[-1:], more=len(ranked) - len(rows) - len(last[-1:]),
+        prizes=_prizes(tournament, ranked), ties=_open_ties(tournament, ranked)))
+    response.mimetype = "image/svg+xml"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.app_template_global()
+def voided_table(game: Any) -> TournamentTable | None:
+    """For the table page: the tournament table whose game this is, if its Durchgang was voided
+    (asked only of a closed game)."""
+    return night.voided(game.id) if game.status == "closed" else None
