@@ -1,6 +1,7 @@
 """The app as `make serve` runs it, with the two floors bench/load.py measures a hand against:
 
 - ``POST /bench/floor``: a trivial Flask endpoint that writes one row (no CSRF check);
+  ``GET /bench/floor`` reads one (the floor of a page, bench/tournament.py);
 - ``POST /g/<slug>/bench/best/<game>``: the least a hand entry needs on this stack, giving the
   same answer as a hand: the CSRF check, the game read (with its group and last entries, one
   query), the hand inserted, the game updated, one commit, and the table's content rendered.
@@ -18,7 +19,7 @@ import os
 import time
 
 from flask import Blueprint, Flask, request
-from sqlalchemy import Column, Float, Integer, MetaData, Table, insert
+from sqlalchemy import Column, Float, Integer, MetaData, Table, insert, select
 
 from scorekeeper import create_app
 from scorekeeper.db import db
@@ -36,6 +37,12 @@ def floor():
     db.session.execute(insert(FLOOR).values(at=time.time()))
     db.session.commit()
     return "ok"
+
+
+@bp.get("/bench/floor")
+def floor_page():
+    """The floor of a page: a trivial Flask endpoint that reads one row."""
+    return str(db.session.scalar(select(FLOOR.c.id).limit(1)))
 
 
 @bp.post("/g/<slug>/bench/best/<int:game_id>")

@@ -19,6 +19,7 @@ version, or shows the table differently, fetches the page as before.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import logging
 import queue
@@ -78,6 +79,12 @@ class Part:
         if limit is not None and len(message) > limit:
             return Part(self.group, self.game, self.version, self.view, None).message()
         return message
+
+    @functools.cached_property
+    def event(self) -> str:
+        """As a stream sends it: made once for all its watchers."""
+        return "event: part\ndata: " + json.dumps({"version": self.version, "html": self.html}) \
+            + "\n\n"
 
     @classmethod
     def read(cls, fields: list[Any]) -> Part:
@@ -316,8 +323,7 @@ class Live:
                     waiting.pop(change.version, None)
                     told = change.version
                     if change.view == view and change.html is not None:
-                        yield "event: part\ndata: " + json.dumps(
-                            {"version": change.version, "html": change.html}) + "\n\n"
+                        yield change.event
                     else:
                         yield f"data: {change.version}\n\n"
                 elif change.follows:
