@@ -85,12 +85,13 @@ def prepare(url: str) -> tuple[str, list[tuple[str, int, list[str]]]]:
     from scorekeeper.tournament import night
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": url})
-    logging.getLogger("alembic").setLevel(logging.WARNING)
     with app.test_request_context():
         if url.startswith("postgresql"):
             with db.engine.begin() as conn:
                 conn.execute(text("DROP SCHEMA public CASCADE; CREATE SCHEMA public"))
+        logging.disable(logging.INFO)  # the migrations' lines
         upgrade(directory=str(ROOT / "migrations"))
+        logging.disable(logging.NOTSET)
         FLOOR.create(db.engine)
         group = groups.create_group(SLUG)
         names = [f"Spieler {n}" for n in range(1, 4 * TABLES + 1)]

@@ -23,7 +23,7 @@ STARTED = time.time()
 
 def pytest_terminal_summary(terminalreporter):
     """Every screenshot of this run, listed at the end (also those the workers took)."""
-    taken = sorted(p for p in ARTIFACTS.glob("*.png") if p.stat().st_mtime >= STARTED) \
+    taken = sorted(p for p in ARTIFACTS.glob("*.*g") if p.stat().st_mtime >= STARTED) \
         if ARTIFACTS.is_dir() else []
     if taken:
         terminalreporter.section("screenshots (390×844)")

@@ -15,8 +15,10 @@ import generators
 import pytest
 from fourth_game.adapter import Zehner
 from jinja2 import TemplateNotFound
+from support import make_app
 
 from scorekeeper import engine, games
+from scorekeeper.db import db
 from scorekeeper.engine import base
 from scorekeeper.games.base import FILE_NAMES, OPTIONAL_PARTS, REQUIRED_PARTS, Roster
 
@@ -294,12 +296,31 @@ def knowledge_of_every_game(app) -> list[Knowledge]:
 KNOWN: set[tuple[str, str, str]] = set()
 
 
-def test_no_shared_code_knows_a_game(app):
+@pytest.fixture
+def app(tmp_path):
+    """What a game keeps to is the same on either database: these tests run on SQLite alone."""
+    app = make_app("sqlite", tmp_path, WTF_CSRF_ENABLED=False)
+    yield app
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="module")
+def every_games_knowledge(tmp_path_factory):
+    """knowledge_of_every_game, found once for the tests that only read it."""
+    app = make_app("sqlite", tmp_path_factory.mktemp("contract"), WTF_CSRF_ENABLED=False)
+    found = knowledge_of_every_game(app)
+    with app.app_context():
+        db.engine.dispose()
+    return found
+
+
+def test_no_shared_code_knows_a_game(every_games_knowledge):
     """Shared code asks the registry: it never says a game's code, the keys of its entries
     ("moon"), the fields its forms post ("playing-Anna", "mode"), the classes of its markup
     ("slate") or its templates' names. Each game's own places may."""
     shared = _shared_files()
-    found = [line for knowledge in knowledge_of_every_game(app)
+    found = [line for knowledge in every_games_knowledge
              for line in shared_knowledge(knowledge, shared)]
     known = {line for line in found if _place(line) in KNOWN}
     assert [line for line in found if line not in known] == []
@@ -312,10 +333,10 @@ def _place(line: str) -> tuple[str, str, str]:
     return where, game, word
 
 
-def test_what_the_check_looks_for_is_each_games_own(app):
+def test_what_the_check_looks_for_is_each_games_own(every_games_knowledge):
     """So that the check can fail: each game's codes, keys and fields, and the classes that
     only its markup has; none of the app's own classes."""
-    knowledge = {k.game: k for k in knowledge_of_every_game(app)}
+    knowledge = {k.game: k for k in every_games_knowledge}
     hintersche, vier_anderle = knowledge["hintersche"], knowledge["vier-anderle"]
     assert hintersche.codes == {"hintersche"}
     assert {"points", "all_tricks", "playoffs"} <= hintersche.keys
