@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 
 from jinja2 import BytecodeCache
-from sqlalchemy import inspect, select, text
+from sqlalchemy import event, inspect, select, text
 from werkzeug.routing import rules
 
 from scorekeeper import create_app, engine
@@ -23,14 +23,10 @@ SCHEMA = os.environ.get("PYTEST_XDIST_WORKER") or "public"
 
 
 def postgresql_url() -> str:
-    """The test database, in this worker's schema; a commit does not wait for the disk (a
-    test's data need not outlive a crash of the server, and most of a PostgreSQL test's time
-    was waiting for it)."""
     url = os.environ["TEST_DATABASE_URL"]
-    options = "-csynchronous_commit%3Doff"
     if SCHEMA != "public":
-        options += f"%20-csearch_path%3D{SCHEMA}"
-    return url + ("&" if "?" in url else "?") + f"options={options}"
+        url += ("&" if "?" in url else "?") + f"options=-csearch_path%3D{SCHEMA}"
+    return url
 
 
 def drop_schema(conn) -> None:
@@ -104,8 +100,17 @@ def make_app(kind: str, tmp_path: Path, **config):
     app.jinja_env.bytecode_cache = TEMPLATES
     if kind == "postgresql":
         with app.app_context():
+            event.listen(db.engine, "connect", _quick_commits)
             empty(kind)
     return app
+
+
+def _quick_commits(dbapi_connection, connection_record) -> None:
+    """A test's commit does not wait for the disk: its data need not outlive a crash of the
+    server, and waiting for it was most of a PostgreSQL test's time."""
+    with dbapi_connection.cursor() as cursor:
+        cursor.execute("SET synchronous_commit = off")
+    dbapi_connection.commit()
 
 
 @functools.cache
