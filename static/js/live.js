@@ -46,8 +46,8 @@ export function putContent(html, theirs) {
   const content = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
   const old = document.querySelector("[data-table-part]");
   if (!content || !old) return false;
-  const token = document.querySelector("meta[name=csrf-token]")?.content;
-  content.querySelectorAll("input[name=csrf_token]").forEach((i) => { i.value ||= token; });
+  const token = document.querySelector("meta[name=csrf-token]")?.content || old.querySelector("input[name=csrf_token]")?.value;
+  if (token) content.querySelectorAll("input[name=csrf_token]").forEach((i) => { i.value ||= token; });
   if (theirs) content.querySelectorAll(".saved").forEach((el) => el.remove());
   if (theirs && state.typed) { patch(content); return true; }
   old.replaceWith(content);
