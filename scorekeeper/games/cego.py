@@ -214,14 +214,21 @@ class Cego(Adapter):
 
 # --- what the form says before Save ------------------------------------------------------------
 
-def _result(game: cego.Game, fault: bool = False) -> str:
-    """"Eine won, 1 Fach" (Räuber: its title alone)."""
+def _result(game: cego.Game, fault: bool = False, words: Mapping[str, str] | None = None
+            ) -> str:
+    """"Eine won, 1 Fach" (Räuber: its title alone); `words`: "won", "lost" and "(fault)"
+    translated already (the form's sayings ask for them hundreds of times)."""
     if game.won is None:
         return cego.title(game.contract)
-    words = [cego.title(game.contract), gettext("won") if game.won else gettext("lost")]
+    said = words or _words()
+    result = [cego.title(game.contract), said["won"] if game.won else said["lost"]]
     if fault:
-        words.append(gettext("(fault)"))
-    return " ".join(words) + (f", {game.fach} Fach" if game.fach else "")
+        result.append(said["fault"])
+    return " ".join(result) + (f", {game.fach} Fach" if game.fach else "")
+
+
+def _words() -> dict[str, str]:
+    return {"won": gettext("won"), "lost": gettext("lost"), "fault": gettext("(fault)")}
 
 
 def _written(game: cego.Game, declarer: int, display: str) -> str:
@@ -237,10 +244,12 @@ def _named(game: cego.Game, players: Sequence[str], seats: Sequence[int], displa
     return mine + (f" / {' '.join(rest)}" if rest else "")
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=512)
 def _sayings(lang: str, players: tuple[str, ...], dealer: str, rules_json: str) -> str:
     """The next game's sayings as `sayings` says, as JSON (the same for every page of the same
-    table and game, in one language: worked out once)."""
+    table and game, in one language: worked out once). A tournament hall's 50 tables with their
+    4 dealers each are 200 (15 KB each): kept, they are not worked out again for every game
+    (two thirds of a game's cost, bench/tournament.py)."""
     text = json.dumps(sayings(list(players), dealer, json.loads(rules_json)),
                       ensure_ascii=False, separators=(",", ":"))
     # inside the JSON's strings only: what HTML would read in an attribute in single quotes
@@ -259,6 +268,7 @@ class _Saying:
         self.summary = self.table.summary()
         self.seats = [i for i, n in enumerate(players) if n != self.summary["sits_out"]]
         self.texts: list[str] = []
+        self.words = _words()
         self.numbers: dict[str, int] = {}
         self.groups: dict[tuple[str, ...], dict[str, int]] = {}
 
@@ -276,12 +286,13 @@ class _Saying:
                                      **entry})
         except RuleError as error:
             return rule_message(error)
-        return f"{_result(game, fault)}: {_written(game, self.seats[0], self.display)}"
+        return f"{_result(game, fault, self.words)}: {_written(game, self.seats[0], self.display)}"
 
     def raeuber(self, entry: dict[str, Any], lost: Sequence[int]) -> str:
         """Räuber: "Räuber: Anna −240 / +80 +80 +80"."""
         game = self.table.score({"contract": "raeuber", **entry})
-        return f"{_result(game)}: {_named(game, self.players, lost, self.display)}"
+        named = _named(game, self.players, lost, self.display)
+        return f"{_result(game, words=self.words)}: {named}"
 
 
 FAULT, AT_FAULT, COUNT, TRICKS_TAKEN, WON_OR_LOST, CALLER_LOST, LOST = (
