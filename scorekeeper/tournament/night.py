@@ -141,16 +141,36 @@ def ties(tournament: Tournament, standings: Sequence[ranking.Standing[int]]
 def version(tournament: Tournament) -> str:
     """Changes whenever one of its tables enters or corrects a game, a Durchgang is drawn, a
     table voided, a lot drawn or somebody entered or withdrawn: what a ranking page compares."""
-    played = db.session.execute(
-        select(func.count(TournamentTable.id), func.coalesce(func.sum(Game.version), 0),
-               func.count(TournamentTable.voided))
-        .outerjoin(Game, Game.id == TournamentTable.game_id)
-        .where(TournamentTable.tournament_id == tournament.id)).one()
-    drawn = db.session.scalar(select(func.count(Lot.id)).where(
-        Lot.tournament_id == tournament.id))
-    listed = db.session.execute(select(func.count(Entrant.id), func.count(Entrant.withdrawn_after))
-                                .where(Entrant.tournament_id == tournament.id)).one()
-    return "-".join(map(str, (*played, drawn, *listed)))
+    return "-".join(map(str, db.session.execute(
+        _versions(Tournament.id == tournament.id)).one()[1:]))
+
+
+def version_by_link(token: str) -> tuple[int, str] | None:
+    """The id and version of the tournament whose spectators' link this is, in one statement
+    (what the TVs and phones of a hall ask after every change)."""
+    if not 20 <= len(token) <= 64:
+        return None
+    found = db.session.execute(_versions(Tournament.view_token == token)).first()
+    return (found[0], "-".join(map(str, found[1:]))) if found else None
+
+
+def _versions(where: Any) -> Any:
+    """The tournament's id and what its version is made of: its tables, their games' versions
+    added up, the tables voided, the lots drawn, the entrants and the withdrawn."""
+    def of(column: Any, row: Any, *joined: Any) -> Any:
+        query = select(column).select_from(row)
+        for table, on in joined:
+            query = query.join(table, on)
+        return query.where(row.tournament_id == Tournament.id).scalar_subquery()
+
+    games = (Game, Game.id == TournamentTable.game_id)
+    return select(Tournament.id,
+                  of(func.count(TournamentTable.id), TournamentTable),
+                  of(func.coalesce(func.sum(Game.version), 0), TournamentTable, games),
+                  of(func.count(TournamentTable.voided), TournamentTable),
+                  of(func.count(Lot.id), Lot),
+                  of(func.count(Entrant.id), Entrant),
+                  of(func.count(Entrant.withdrawn_after), Entrant)).where(where)
 
 
 def series(group_id: int, year: int) -> dict[str, list[dict[str, Any]]]:

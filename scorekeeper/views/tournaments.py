@@ -269,7 +269,10 @@ def _by_link(token: str) -> Tournament:
 def ranking_version(token: str):
     """The ranking's version: the spectators' page and the TV fetch the ranking again when it
     changes (a stream of it tells them at once: views.live)."""
-    return live_answer({"version": night.version(_by_link(token))})
+    found = night.version_by_link(token)
+    if found is None:
+        abort(404)
+    return live_answer({"version": found[1]})
 
 
 @bp.get("/r/<token>")
@@ -277,13 +280,16 @@ def ranking_link(token: str):
     """The spectators' link: the ranking, live, and nothing else (the TV shows it too). Drawn
     once for each version of the ranking, language, theme and address (a page with a message
     for this phone is drawn for it alone)."""
-    tournament = _by_link(token)
-    version = night.version(tournament)
-    key = (tournament.id, version, language(), request.cookies.get("theme"), request.full_path)
+    found = night.version_by_link(token)
+    if found is None:
+        abort(404)
+    version = found[1]
+    key = (found[0], version, language(), request.cookies.get("theme"), request.full_path)
     personal = bool(session.get("_flashes"))
     drawn: dict[tuple[Any, ...], str] = current_app.extensions.setdefault("rankings", {})
     if not personal and (html := drawn.get(key)) is not None:
         return html
+    tournament = _by_link(token)
     listed = {e.id: e for e in night.entrants(tournament)}
     ranked = night.ranked(tournament)
     pages = max(1, -(-len(ranked) // TV_ROWS))
