@@ -208,7 +208,7 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
 
 def _shared_part(at: AtTable, saved: str, kept: Any):
     """The table's content after a hand, rendered once: the answer to the phone that saved it,
-    and the same bytes to every phone watching the table alike (`live.view`). It carries no
+    and the same bytes to every phone watching the table alike (`live_view`). It carries no
     CSRF token: each phone puts in its own (static/js/live.js)."""
     html, status, headers = _render_table(at, part=True, saved=saved, kept=kept)
     html = html.replace(generate_csrf(), "")
