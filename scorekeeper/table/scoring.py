@@ -191,25 +191,19 @@ def end_game(game: Game, device: str = "") -> None:
     StaleEntry if the game is no longer running or changed meanwhile."""
     if game.status != "running":
         raise StaleEntry()
-    claim(game, status="closed", state=ended_state(game))
-    db.session.add(Revision(game_id=game.id, seq=game.entry_count, action="end", data={},
-                            device=device[:200]))
-    db.session.flush()
+    _close(game, device)
 
 
 def void_game(game: Game, device: str = "") -> None:
-    """A tournament table's Durchgang is voided by its organiser: its game is closed as it
-    stands (a running one as if its players ended it now) and takes no more entries; the
-    history keeps when and on which phone. Raises StaleEntry if it changed meanwhile."""
-    if game.status in ENDED:
-        return
-    state = game.state
-    if game.status == "running":
-        try:
-            state = ended_state(game)
-        except engine.RuleError:  # it cannot be ended by its rules: kept as it stands
-            pass
-    claim(game, status="closed", state=state)
+    """A tournament table's Durchgang is voided by its organiser: its game, running or
+    finished, is closed as it stands and takes nothing more (no correction either). Raises
+    StaleEntry if it changed meanwhile."""
+    if game.status not in ENDED:
+        _close(game, device)
+
+
+def _close(game: Game, device: str) -> None:
+    claim(game, status="closed", state=ended_state(game))
     db.session.add(Revision(game_id=game.id, seq=game.entry_count, action="end", data={},
                             device=device[:200]))
     db.session.flush()

@@ -20,6 +20,18 @@ pytestmark = pytest.mark.browser
 WIDTH = "document.documentElement.scrollWidth"
 
 
+# a share sheet that takes files: what it was given, kept in window.shared (the PNG in base64)
+SHARE_SHEET = """
+    window.shared = null;
+    navigator.canShare = (data) => !!(data.files && data.files.length);
+    navigator.share = async (data) => {
+      const file = data.files[0];
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let text = ""; bytes.forEach((b) => { text += String.fromCharCode(b); });
+      window.shared = {name: file.name, type: file.type, png: btoa(text), title: data.title};
+    };"""
+
+
 def two_seasons(app):
     """The group's 2025 (eight evenings) and 2026 (twelve), and its join link's token."""
     with app.app_context():
@@ -105,15 +117,7 @@ def test_an_evenings_result_is_shared_as_a_picture(phone, shots, live_app):
     answer = phone.request.get(card)
     assert answer.ok and answer.headers["content-type"].startswith("image/svg+xml")
     # the share sheet takes the picture as a PNG file where the phone can share files
-    phone.add_init_script("""
-        window.shared = null;
-        navigator.canShare = (data) => !!(data.files && data.files.length);
-        navigator.share = async (data) => {
-          const file = data.files[0];
-          const bytes = new Uint8Array(await file.arrayBuffer());
-          let text = ""; bytes.forEach((b) => { text += String.fromCharCode(b); });
-          window.shared = {name: file.name, type: file.type, png: btoa(text), title: data.title};
-        };""")
+    phone.add_init_script(SHARE_SHEET)
     phone.goto(f"/g/tanne/evenings/{evening}")
     shots("evening-with-share")
     # the picture as the browser draws it (a screenshot of it, shown on the page)

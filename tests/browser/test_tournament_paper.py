@@ -14,6 +14,7 @@ import subprocess
 
 import pytest
 from conftest import ARTIFACTS, open_link
+from test_season import SHARE_SHEET
 
 from scorekeeper.changes import tournaments as change
 from scorekeeper.db import db
@@ -97,15 +98,7 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
                                                                        tmp_path):
     token, tournament_id, view = nights(live_app)
     open_link(phone, f"/join/{token}")
-    phone.add_init_script("""
-        window.shared = null;
-        navigator.canShare = (data) => !!(data.files && data.files.length);
-        navigator.share = async (data) => {
-          const file = data.files[0];
-          const bytes = new Uint8Array(await file.arrayBuffer());
-          let text = ""; bytes.forEach((b) => { text += String.fromCharCode(b); });
-          window.shared = {name: file.name, type: file.type, png: btoa(text), title: data.title};
-        };""")
+    phone.add_init_script(SHARE_SHEET)
     path = f"/g/tanne/tournaments/{tournament_id}"
     phone.goto(path)
     shots("organiser-390x844")
