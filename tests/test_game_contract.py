@@ -3,6 +3,7 @@ templates, keeps everything the shared pages ask of it, and the rest of the app 
 registry. The checks run over every registered game, the tests' fourth game too."""
 
 import ast
+import functools
 import inspect
 import re
 import shutil
@@ -175,10 +176,17 @@ PIECES = {".py": python_pieces, ".html": template_pieces, ".js": script_pieces,
 
 
 def pieces(path: Path) -> list[Piece]:
-    return sorted(PIECES[path.suffix](path.read_text()), key=lambda piece: piece.line)
+    return list(_pieces(path, path.stat().st_mtime_ns))
 
 
-def _any(words: Iterable[str]) -> str:
+@functools.cache
+def _pieces(path: Path, changed: int) -> tuple[Piece, ...]:
+    """A file read once for every game (and read again when a test writes it anew)."""
+    return tuple(sorted(PIECES[path.suffix](path.read_text()), key=lambda piece: piece.line))
+
+
+@functools.cache
+def _any(words: frozenset[str]) -> str:
     return "|".join(map(re.escape, sorted(words, key=len, reverse=True)))
 
 

@@ -4,6 +4,7 @@ import would have it, and a downgrade goes back one step at a time without losin
 import copy
 import datetime as dt
 
+import pytest
 import records_hartenjagen
 import records_hintersche
 import records_vier_anderle
@@ -129,6 +130,7 @@ def table_names():
     return set(sa.inspect(db.engine).get_table_names())
 
 
+@pytest.mark.slow  # every revision upgraded to the last: n² steps
 def test_upgrade_from_each_earlier_revision_shows_the_games_as_a_fresh_import(app):
     data = group_data()
     with app.app_context():

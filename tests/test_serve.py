@@ -17,6 +17,7 @@ from scorekeeper.db import db
 from scorekeeper.models import Group
 
 
+@pytest.mark.slow  # seconds of waiting for the held sockets
 @pytest.mark.parametrize("kind", DATABASES)
 def test_a_normal_request_is_answered_while_slow_sockets_are_held_open(kind, tmp_path):
     app = make_app(kind, tmp_path)

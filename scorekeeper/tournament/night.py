@@ -6,10 +6,11 @@ as they stand), and the organiser's history. Reads only; `changes.tournaments` c
 from __future__ import annotations
 
 import datetime as dt
+import functools
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import bindparam, func, select
 
 from scorekeeper import games
 from scorekeeper.db import db
@@ -142,7 +143,7 @@ def version(tournament: Tournament) -> str:
     """Changes whenever one of its tables enters or corrects a game, a Durchgang is drawn, a
     table voided, a lot drawn or somebody entered or withdrawn: what a ranking page compares."""
     return "-".join(map(str, db.session.execute(
-        _versions(Tournament.id == tournament.id)).one()[1:]))
+        _versions_by("id"), {"key": tournament.id}).one()[1:]))
 
 
 def version_by_link(token: str) -> tuple[int, str] | None:
@@ -150,8 +151,15 @@ def version_by_link(token: str) -> tuple[int, str] | None:
     (what the TVs and phones of a hall ask after every change)."""
     if not 20 <= len(token) <= 64:
         return None
-    found = db.session.execute(_versions(Tournament.view_token == token)).first()
+    found = db.session.execute(_versions_by("view_token"), {"key": token}).first()
     return (found[0], "-".join(map(str, found[1:]))) if found else None
+
+
+@functools.cache
+def _versions_by(column: str) -> Any:
+    """_versions of the tournament whose `column` is the parameter "key", built once (building
+    its six subqueries anew was most of what a TV's question cost)."""
+    return _versions(getattr(Tournament, column) == bindparam("key"))
 
 
 def _versions(where: Any) -> Any:

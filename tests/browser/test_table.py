@@ -377,8 +377,10 @@ def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
     assert [list(deal["points"].values()) for deal in state(page)["history"]] == [[60, 40, 20, 20]]
     page.locator(".last", has_text="Hand 1").wait_for()  # the other phone's deal is on the slate
     shots("refused")
-    for _ in range(2):
-        page.locator("[data-waiting-list] li button").first.click()  # understood
+    for left in (1, 0):  # understood, one after the other (each click redraws the list)
+        page.locator("[data-waiting-list] li button").first.click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('[data-waiting-list] li').length === {left}")
     page.locator("[data-waiting]").wait_for(state="hidden")
     other.context.close()
     context.close()
