@@ -103,15 +103,21 @@ def lots(tournament: Tournament) -> list[list[int]]:
     return list({lot.place: list(lot.drawn) for lot in found}.values())
 
 
-def durchgaenge(tournament: Tournament) -> list[list[ranking.TableResult[int]]]:
+def durchgaenge(tournament: Tournament, listed: Sequence[Entrant] | None = None
+                ) -> list[list[ranking.TableResult[int]]]:
     """What each table played in each Durchgang drawn: its players' points (entrant ids), from
-    the tables' games as they stand, and whether it was voided."""
+    the tables' games as they stand, and whether it was voided (`listed`: its entrants, when
+    the caller has them)."""
     adapter = games.GAMES[tournament.kind]
-    names = {e.id: e.name for e in entrants(tournament)}
+    names = {e.id: e.name for e in (entrants(tournament) if listed is None else listed)}
     out: list[list[ranking.TableResult[int]]] = [[] for _ in range(drawn_rounds(tournament))]
-    for table in tables(tournament):
-        state = table.game.state if table.game is not None else {}
-        by_name = {p["name"]: p for p in state.get("players", [])}
+    # the tables with their games' states in one query (not a query for each table's game)
+    for table, state in db.session.execute(
+            select(TournamentTable, Game.state)
+            .outerjoin(Game, Game.id == TournamentTable.game_id)
+            .where(TournamentTable.tournament_id == tournament.id)
+            .order_by(TournamentTable.round, TournamentTable.number)):
+        by_name = {p["name"]: p for p in (state or {}).get("players", [])}
         totals = {seat: adapter.tournament_score(by_name[names[seat]])
                   if names[seat] in by_name else 0 for seat in table.seats}
         out[table.round - 1].append(ranking.TableResult(totals, bool(table.voided)))
@@ -121,7 +127,8 @@ def durchgaenge(tournament: Tournament) -> list[list[ranking.TableResult[int]]]:
 def ranked(tournament: Tournament) -> tuple[ranking.Standing[int], ...]:
     """The tournament's ranking as it stands, with the lots drawn for its ties: a lot drawn for
     a tie that a correction (or a voided table) has changed since no longer counts."""
-    listed, played = [e.id for e in entrants(tournament)], durchgaenge(tournament)
+    found = entrants(tournament)
+    listed, played = [e.id for e in found], durchgaenge(tournament, found)
     lowest = lowest_wins(tournament)
     plain = ranking.evening(listed, played, lowest_wins=lowest)
     tied: dict[int, set[int]] = {}
@@ -130,6 +137,13 @@ def ranked(tournament: Tournament) -> tuple[ranking.Standing[int], ...]:
     fitting = [lot for lot in lots(tournament) if len(lot) > 1 and set(lot) in tied.values()]
     return ranking.evening(listed, played, lowest_wins=lowest, lots=fitting) if fitting \
         else plain
+
+
+def played(tournament: Tournament) -> bool:
+    """Whether any of its tables has entered a game."""
+    return bool(db.session.scalar(select(TournamentTable.id).join(
+        Game, Game.id == TournamentTable.game_id).where(
+        TournamentTable.tournament_id == tournament.id, Game.entry_count > 0).limit(1)))
 
 
 def ties(tournament: Tournament, standings: Sequence[ranking.Standing[int]]

@@ -107,10 +107,10 @@ def _prizes(tournament: Tournament, ranked: Any) -> dict[int, int]:
 
 def _open_ties(tournament: Tournament, ranked: Any) -> list[int]:
     """The shared places a prize depends on that have no lot yet, once a table has played."""
-    if not any(t.game and t.game.entry_count for t in night.tables(tournament)):
+    if not night.played(tournament):
         return []
-    return sorted({row.place for row in ranked for tie in night.ties(tournament, ranked)
-                   if row.entrant in tie})
+    tied = {entrant for tie in night.ties(tournament, ranked) for entrant in tie}
+    return sorted({row.place for row in ranked if row.entrant in tied})
 
 
 def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any):
