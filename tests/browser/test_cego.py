@@ -6,7 +6,7 @@ game 24. Screenshots at 390×844 and on its side (844×390) go to test-artifacts
 
 import pytest
 from conftest import PHONE, Shots
-from test_play import chip, save, set_up_group, start, state, tap
+from test_play import chip, quick_group, save, start, state, tap
 
 from scorekeeper import engine
 
@@ -120,7 +120,7 @@ def ordinary_game(page, contract, who, digits):
 
 def test_a_cego_durchgang_on_the_phone(phone, shots, browser):
     page = phone
-    set_up_group(page, shots, NAMES)
+    quick_group(page, NAMES)
     start(page, shots, "cego", NAMES, {"games": 24})
     table = page.url
     assert page.locator("#entry h2").inner_text() == "Spiel 1 / 24 · Anna gibt"

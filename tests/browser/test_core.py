@@ -2,14 +2,14 @@
 no longer fits a later hand, a newcomer seated between two players, points without the jack."""
 
 import pytest
-from test_play import chip, hintersche_deal, save, set_up_group, start, state
+from test_play import chip, hintersche_deal, quick_group, save, start, state
 
 pytestmark = pytest.mark.browser
 FOUR = ["Anni", "Karl", "Franz", "Sepp"]
 
 
 def test_hintersche_seating_picture_and_a_correction_three_hands_back(phone, shots):
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     phone.goto(phone.url.split("/games/")[0] + "/games/new?kind=hintersche")
     for name in FOUR:
         chip(phone, f"seat-{name}", name)
@@ -38,7 +38,7 @@ def test_hintersche_seating_picture_and_a_correction_three_hands_back(phone, sho
 
 
 def test_a_butzen_deal_the_cards_cannot_give_is_explained(phone, shots):
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     start(phone, shots, "hintersche", FOUR)
     for points in ({"Anni": 30, "Karl": 50, "Franz": 30}, {"Anni": 30, "Karl": 30, "Franz": 50},
                    {"Anni": 110, "Karl": 10, "Franz": 10}):
@@ -49,7 +49,7 @@ def test_a_butzen_deal_the_cards_cannot_give_is_explained(phone, shots):
 
 
 def test_a_newcomer_sits_between_the_players_the_table_chooses(phone, shots):
-    set_up_group(phone, shots, FOUR + ["Gretl"])
+    quick_group(phone, FOUR + ["Gretl"])
     start(phone, shots, "vier-anderle", FOUR)
     phone.locator("details summary").first.click()
     chip(phone, "seat-Gretl", "on")
@@ -61,7 +61,7 @@ def test_a_newcomer_sits_between_the_players_the_table_chooses(phone, shots):
 
 
 def test_hartenjagen_points_without_the_jack(phone, shots):
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     start(phone, shots, "hartenjagen", FOUR, {"jack_of_diamonds": True})
     chip(phone, "mode", "points")
     assert "ohne den Karo-Buben" in phone.locator("main").inner_text()

@@ -3,7 +3,7 @@ says nothing of it was stored; the table is as it was. Screenshots go to test-ar
 
 import pytest
 from conftest import PHONE
-from test_play import set_up_group, start
+from test_play import quick_group, start
 
 from scorekeeper.changes import tables
 
@@ -12,7 +12,7 @@ pytestmark = pytest.mark.browser
 
 def test_a_failure_shows_the_500_page_in_german(phone, shots, live_app, monkeypatch):
     page = phone
-    set_up_group(page, shots, ["Anna", "Bert", "Carl", "Dora"])
+    quick_group(page, ["Anna", "Bert", "Carl", "Dora"])
     start(page, shots, "hintersche", ["Anna", "Bert", "Carl", "Dora"])
     table = page.url
     live_app.config["PROPAGATE_EXCEPTIONS"] = False  # as served: the failure becomes a page

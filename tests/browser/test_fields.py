@@ -2,14 +2,14 @@
 taken says why."""
 
 import pytest
-from test_play import set_up_group, start
+from test_play import quick_group, start
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_trick_tap_that_would_pass_the_total_changes_nothing_and_says_why(phone, shots):
     four = ["Anna", "Berti", "Carl", "Dora"]
-    set_up_group(phone, shots, four)
+    quick_group(phone, four)
     start(phone, shots, "vier-anderle", four)
     tally = ".tally:has(input[name='tricks-{}']) button[data-set='{}']"
     phone.locator(tally.format("Berti", 1)).click()
@@ -27,7 +27,7 @@ def test_a_trick_tap_that_would_pass_the_total_changes_nothing_and_says_why(phon
 
 def test_a_heart_that_would_pass_thirteen_is_refused_in_words(phone, shots):
     four = ["Anna", "Berti", "Carl", "Dora"]
-    set_up_group(phone, shots, four)
+    quick_group(phone, four)
     start(phone, shots, "hartenjagen", four)
     phone.fill("input[name='hearts-Anna']", "13")
     phone.locator(".stepper:has(input[name='hearts-Berti']) .plus").click()

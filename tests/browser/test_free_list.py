@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import PHONE, Shots
 from playwright.sync_api import expect
-from test_play import save, set_up_group, state, tap
+from test_play import quick_group, save, state, tap
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +44,7 @@ def totals(page):
 def test_a_skat_list_on_two_phones_with_a_correction_and_the_money(phone, shots, browser,
                                                                     live_app):
     page = phone
-    set_up_group(page, shots, SKAT)
+    quick_group(page, SKAT)
     page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
     # the name comes first, with the usual ones offered; nothing is started without it
     name = page.locator('input[name="rule-name"]')
@@ -136,7 +136,7 @@ def test_a_skat_list_on_two_phones_with_a_correction_and_the_money(phone, shots,
 def test_a_list_that_adds_up_to_zero_fills_in_the_last_field_below_zero(phone, shots):
     page = phone
     names = ["Anna", "Berta", "Carl", "Dora"]
-    set_up_group(page, shots, names)
+    quick_group(page, names)
     page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
     page.fill('input[name="rule-name"]', "Doppelkopf")
     for who in names:

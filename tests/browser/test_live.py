@@ -10,7 +10,7 @@ import time
 import pytest
 from conftest import CHROMIUM, PHONE, Shots
 from flask import request
-from test_play import hintersche_deal, save, set_up_group, start
+from test_play import hintersche_deal, quick_group, save, start
 
 pytestmark = pytest.mark.browser
 
@@ -87,7 +87,7 @@ def test_a_page_back_from_the_back_forward_cache_polls_at_once(bfcache_browser, 
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     shots = Shots(page, "bfcache")
-    set_up_group(page, shots, FOUR)
+    quick_group(page, FOUR)
     start(page, shots, "hintersche", FOUR)
     table = page.url
     page.add_init_script(PAGESHOWS)
@@ -114,7 +114,7 @@ def test_a_page_back_from_the_back_forward_cache_polls_at_once(bfcache_browser, 
 def test_polling_pauses_with_the_screen_off_and_comes_back_at_once(phone, shots, browser,
                                                                    live_app):
     live_app.config["LIVE_STREAMS"] = False  # the polling a page falls back on without stream
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     start(phone, shots, "hintersche", FOUR)
     phone.add_init_script(TICKS)
     phone.reload()
@@ -149,7 +149,7 @@ def test_the_service_worker_gives_the_network_4_s_before_it_shows_the_kept_page(
         if hang.is_set() and request.method == "GET" and request.path in table_path:
             release.wait(20)
 
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     start(phone, shots, "hintersche", FOUR)
     table = phone.url
     table_path.append("/g/" + table.split("/g/", 1)[1])
@@ -178,7 +178,7 @@ def test_the_service_worker_gives_the_network_4_s_before_it_shows_the_kept_page(
 
 def test_a_hand_reaches_the_other_phone_over_its_stream_and_by_polling_when_it_drops(
         phone, shots, browser, live_app, network):
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     start(phone, shots, "hintersche", FOUR)
     table = phone.url
     # the other phone reaches the app through the pub's Wi-Fi (`network`), which can be cut

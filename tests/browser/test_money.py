@@ -3,7 +3,7 @@
 into "020", which was stored as 20 euros)."""
 
 import pytest
-from test_play import hearts_hand, save, set_up_group, start, state, tricks
+from test_play import hearts_hand, quick_group, save, start, state, tricks
 
 pytestmark = pytest.mark.browser
 SIX = ["Anna", "Berta", "Cilli", "Dora", "Emil", "Fritz"]
@@ -16,7 +16,7 @@ def rules_of(page):
 
 @pytest.mark.parametrize("lang, comma", [("de", True), ("nl", True), ("en", False)])
 def test_money_typed_in_the_phones_language_is_kept_in_the_next_game(phone, shots, lang, comma):
-    set_up_group(phone, shots, SIX)
+    quick_group(phone, SIX)
     group = phone.url
     phone.goto(f"/lang/{lang}")
     phone.goto(group)
@@ -56,7 +56,7 @@ def test_money_typed_in_the_phones_language_is_kept_in_the_next_game(phone, shot
 
 
 def test_a_double_tap_on_save_saves_once_and_shows_no_errors(phone, shots):
-    set_up_group(phone, shots, SIX)
+    quick_group(phone, SIX)
     start(phone, shots, "vier-anderle", SIX)
     tricks(phone, "Anna", 4)
     button = phone.locator("#entry form button[type=submit]").first
@@ -75,7 +75,7 @@ WIDTH = "() => document.documentElement.scrollWidth"
 
 
 def test_ending_a_game_at_closing_time_and_deleting_one_started_by_mistake(phone, shots):
-    set_up_group(phone, shots, FOUR)
+    quick_group(phone, FOUR)
     start(phone, shots, "hartenjagen", FOUR, {"cents_per_point": "0,10"})
     hearts_hand(phone, {"Anna": 13}, "Berta")  # Anna 13, Berta 13, Cilli and Dora 0
     box = phone.locator("details.end")

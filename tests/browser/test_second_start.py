@@ -6,14 +6,14 @@ import re
 
 import pytest
 from conftest import PHONE
-from test_play import chip, save, set_up_group, start, state, tap, tricks
+from test_play import chip, quick_group, save, start, state, tap, tricks
 
 pytestmark = pytest.mark.browser
 
 
 def test_back_and_start_again_opens_the_game_that_was_started(phone, shots):
     page = phone
-    set_up_group(page, shots, ["Anna", "Bert", "Carl", "Dora"])
+    quick_group(page, ["Anna", "Bert", "Carl", "Dora"])
     # an earlier game leaves 12 stakes in the Kasse
     start(page, shots, "vier-anderle", ["Anna", "Bert", "Carl"])
     tricks(page, "Anna", 4)
@@ -66,7 +66,7 @@ def options(page, name):
 
 def test_the_table_change_history_and_correction_speak_as_the_table(phone, shots):
     page = phone
-    set_up_group(page, shots, ["Anna", "Bert", "Carl", "Dora", "Emil"])
+    quick_group(page, ["Anna", "Bert", "Carl", "Dora", "Emil"])
     start(page, shots, "vier-anderle", ["Anna", "Bert", "Carl", "Dora"])
     tricks(page, "Anna", 4)
     save(page)
@@ -116,7 +116,7 @@ RUBBER = [{"A": 0, "B": 77, "C": 63, "D": 0}, {"B": 0, "C": 0, "D": 36, "A": 104
 
 def test_a_correction_that_reopens_a_rubber_warns_first(phone, shots):
     page = phone
-    set_up_group(page, shots, ["A", "B", "C", "D"])
+    quick_group(page, ["A", "B", "C", "D"])
     start(page, shots, "hintersche", ["A", "B", "C", "D"], {"rubber_games": 1})
     for points in RUBBER:
         for name, value in points.items():

@@ -6,7 +6,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import PHONE, Shots
-from test_play import chip, save, set_up_group, start, state, tricks
+from test_play import chip, quick_group, save, start, state, tricks
 
 from scorekeeper.db import db
 from scorekeeper.models import Game
@@ -60,7 +60,7 @@ TAPS = {"hintersche": 4, "hartenjagen": 6, "vier-anderle type 1": 4, "vier-ander
 
 def test_an_ordinary_hand_of_each_game_takes_few_taps_on_one_screen(phone, shots):
     page = phone
-    set_up_group(page, shots, ["Anna", "Bartholomäus", "Christa", "Dieter", "Erwin", "Franz"])
+    quick_group(page, ["Anna", "Bartholomäus", "Christa", "Dieter", "Erwin", "Franz"])
     four = ["Anna", "Bartholomäus", "Christa", "Dieter"]
 
     # Hintersche: three numbers (each moves on by itself: no more digit fits) and save; the
@@ -131,7 +131,7 @@ def test_an_ordinary_hand_of_each_game_takes_few_taps_on_one_screen(phone, shots
 
 def test_the_keypads_go_on_the_last_field_saves_the_deal(phone, shots):
     four = ["Anna", "Bert", "Carl", "Dora"]
-    set_up_group(phone, shots, four)
+    quick_group(phone, four)
     start(phone, shots, "hintersche", four)
     hand = Hand(phone)
     for number in (10, 10, 100):  # each could still grow: "next" after each
@@ -148,7 +148,7 @@ def test_the_keypads_go_on_the_last_field_saves_the_deal(phone, shots):
 
 
 def test_a_refused_hand_shows_its_problem_in_view_with_what_was_typed(phone, shots):
-    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    quick_group(phone, ["A", "B", "C", "D"])
     start(phone, shots, "hintersche", ["A", "B", "C", "D"])
     for name, points in (("A", 50), ("B", 50), ("C", 20), ("D", 20)):
         phone.fill(f"input[name='points-{name}']", str(points))
@@ -164,7 +164,7 @@ def test_a_refused_hand_shows_its_problem_in_view_with_what_was_typed(phone, sho
 def test_save_on_an_untouched_form_says_what_is_missing(phone, shots):
     """Save with nothing typed is sent (the server says at the fields what is missing and
     stores nothing); only a second tap right after a save, on the new form, is not."""
-    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    quick_group(phone, ["A", "B", "C", "D"])
     start(phone, shots, "hintersche", ["A", "B", "C", "D"])
     save(phone)
     error = phone.locator("#entry .error:not([hidden])").first
@@ -182,7 +182,7 @@ def test_save_on_an_untouched_form_says_what_is_missing(phone, shots):
 def test_a_trick_taken_back_in_a_type_2_hand_unticks_who_plays(phone, shots):
     """In a type 2 hand a trick's tap says its player plays; the same tap again takes the
     trick back, and with it the tick (a mis-tap must not book a player playing alone)."""
-    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    quick_group(phone, ["A", "B", "C", "D"])
     start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
     tricks(phone, "A", 4)
     save(phone)
@@ -201,7 +201,7 @@ def test_a_trick_taken_back_in_a_type_2_hand_unticks_who_plays(phone, shots):
 
 
 def test_back_and_forward_after_a_save_store_nothing_twice(phone, shots, browser, live_app):
-    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    quick_group(phone, ["A", "B", "C", "D"])
     start(phone, shots, "hintersche", ["A", "B", "C", "D"])
     table = phone.url
     for name, points in (("A", 30), ("B", 45), ("C", 35)):
@@ -232,7 +232,7 @@ def test_back_and_forward_after_a_save_store_nothing_twice(phone, shots, browser
 def test_back_to_the_group_page_shows_the_hand_just_saved(phone, shots):
     """The group page follows the group's version: back from the table it counts the hand
     that was saved there (it showed the count from before, from the browser's memory)."""
-    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    quick_group(phone, ["A", "B", "C", "D"])
     start(phone, shots, "hintersche", ["A", "B", "C", "D"])
     table = phone.url
     phone.goto(table.split("/games/")[0])  # the group page, then its link to the table
@@ -261,7 +261,7 @@ def test_the_screen_stays_on_with_a_toggle(browser, live_app):
             sentinel.release = async () => { window.locks -= 1; };
             return sentinel; } } });""")
     page = context.new_page()
-    set_up_group(page, lambda label: None, ["A", "B", "C", "D"])
+    quick_group(page, ["A", "B", "C", "D"])
     start(page, lambda label: None, "hartenjagen", ["A", "B", "C", "D"])
     page.locator("[data-wake-lock][aria-pressed=true]").wait_for()
     assert page.evaluate("window.locks") == 1
@@ -280,7 +280,7 @@ def test_on_its_side_the_slate_is_left_and_the_form_right(browser, live_app, siz
                                   locale="de-DE", has_touch=True)
     page = context.new_page()
     shots = Shots(page, f"table-{size['width']}x{size['height']}")
-    set_up_group(page, shots, ["A", "B", "C", "D"])
+    quick_group(page, ["A", "B", "C", "D"])
     start(page, shots, "hintersche", ["A", "B", "C", "D"])
     slate = page.locator("svg.slate").bounding_box()
     form = page.locator("#entry").bounding_box()
@@ -301,7 +301,7 @@ def test_hands_saved_without_network_wait_and_are_sent_once_in_order(browser, li
     errors = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     shots = Shots(page, "offline")
-    set_up_group(page, shots, ["A", "B", "C", "D"])
+    quick_group(page, ["A", "B", "C", "D"])
     start(page, shots, "hintersche", ["A", "B", "C", "D"])
     table = page.url
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
@@ -352,7 +352,7 @@ def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
     context = browser.new_context(viewport=PHONE, base_url=network.url, locale="de-DE")
     page = context.new_page()
     shots = Shots(page, "offline-refused")
-    set_up_group(page, shots, ["A", "B", "C", "D"])
+    quick_group(page, ["A", "B", "C", "D"])
     start(page, shots, "hintersche", ["A", "B", "C", "D"])
     table = page.url
     network.cut()
@@ -388,7 +388,7 @@ def test_a_waiting_hand_that_another_phone_entered_meanwhile_is_refused_by_name(
 
 def test_taps_on_a_half_entered_hand_stay_when_another_phone_saves(phone, shots, browser,
                                                                      live_app):
-    set_up_group(phone, shots, ["A", "B", "C", "D"])
+    quick_group(phone, ["A", "B", "C", "D"])
     start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
     other = browser.new_context(viewport=PHONE, base_url=live_app.config["BASE_URL"],
                                 storage_state=phone.context.storage_state()).new_page()
@@ -405,7 +405,7 @@ def test_taps_on_a_half_entered_hand_stay_when_another_phone_saves(phone, shots,
 
 def test_two_packs_with_black_maria_fit_the_phone_and_take_a_tap_per_card(phone, shots):
     names = ["Anna", "Bartholomäus", "Christa", "Dieter", "Erwin", "Franz"]
-    set_up_group(phone, shots, names)
+    quick_group(phone, names)
     start(phone, shots, "hartenjagen", names, {"decks": 2, "black_maria": True})
     for width in (390, 320):
         phone.set_viewport_size({"width": width, "height": 844})
@@ -421,7 +421,7 @@ def test_two_packs_with_black_maria_fit_the_phone_and_take_a_tap_per_card(phone,
 
 
 def test_a_table_change_kept_without_network_is_listed_with_its_choices(phone, shots):
-    set_up_group(phone, shots, ["A", "B", "C", "D", "E"])
+    quick_group(phone, ["A", "B", "C", "D", "E"])
     start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
     # the folded form comes from the server when it is opened: opened before the network goes
     phone.locator("details[data-load*='/form'] summary").click()
@@ -445,7 +445,7 @@ def test_a_table_change_kept_without_network_is_listed_with_its_choices(phone, s
 
 def test_a_hand_is_answered_with_the_tables_content_and_the_table_change_comes_when_opened(
         phone, shots):
-    set_up_group(phone, shots, ["A", "B", "C", "D", "E"])
+    quick_group(phone, ["A", "B", "C", "D", "E"])
     start(phone, shots, "vier-anderle", ["A", "B", "C", "D"])
     assert phone.locator("select[name=dealer]").count() == 0  # folded: not on the page
     shots("table-change-folded")
