@@ -69,6 +69,7 @@ def test_replay_reads_standard_input(tmp_path):
     assert scores == [3, 13, 10, 0]
 
 
+@pytest.mark.slow  # two processes started: seconds of one worker
 def test_replay_runs_as_a_process_of_its_own_and_needs_no_database(tmp_path):
     """The one real process: `flask --app scorekeeper replay` from an empty folder."""
     path = tmp_path / "record.json"
