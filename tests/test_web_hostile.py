@@ -5,7 +5,7 @@ import re
 
 import generators
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from support import start_game
 
@@ -79,6 +79,9 @@ RULE_FIELDS = sorted({f"rule-{o.name}" for a in games.GAMES.values() for o in a.
 @given(form=st.dictionaries(st.sampled_from(
     ["kind", "order", "first_dealer", "new_player", "name", "place", "seat-Kurt", "seat-Hubert",
      *RULE_FIELDS]), VALUES, max_size=8), kind=st.sampled_from(GAMES))
+# a first dealer with nobody seated was looked for among the running games as it came: a NUL
+# byte, which PostgreSQL refuses in a text (found on a clean clone's CI)
+@example(form={"first_dealer": "\x00"}, kind="cego")
 def test_random_forms_for_groups_players_and_new_games_never_break_the_app(client, form, kind):
     client.post("/groups", data={"name": "tanne"})
     for url in ("/groups", "/g/tanne/players", "/g/tanne/players/1", "/g/tanne/evenings",

@@ -166,9 +166,9 @@ def _start(group: Group, adapter: Any, previous: Game | None, seating: forms.Sea
     chosen, to show it again)."""
     # a known player keeps the group's spelling ("anna" is Anna)
     chosen = [p.name if (p := club.find_player(group, n)) else n for n in seating.chosen()]
-    first_dealer = seating.first_dealer.data or (chosen[0] if chosen else None)
-    if first_dealer not in chosen and chosen:
-        first_dealer = chosen[0]
+    first_dealer = seating.first_dealer.data
+    if first_dealer not in chosen:  # nobody seated: no first dealer (whatever was posted)
+        first_dealer = chosen[0] if chosen else None
     rules = forms.chosen_rules(rules_form, adapter.engine) if rules_form.validate() else None
     values = {"order": chosen, "first_dealer": first_dealer, "rules": rules or {}}
     started = tables.start(group, adapter, _evening(group, previous), chosen, first_dealer, rules)
