@@ -190,9 +190,9 @@ def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
           typed: Sequence[Sequence[int]] | None, by: str) -> Done | Refused:
     if not 1 <= round_ <= tournament.rounds or round_ > night.drawn_rounds(tournament) + 1:
         return Refused(_("Draw the Durchgänge in their order."))
-    drawn = night.tables(tournament, round_)
-    if any(t.game is not None and t.game.entry_count for t in drawn):
+    if night.played(tournament, round_):
         return Refused(_("This Durchgang has started: its draw stays."))
+    drawn = night.tables(tournament, round_)
     listed = night.entrants(tournament)
     by_number = {e.number: e for e in listed}
     playing = [e.number for e in listed if e.first_round <= round_]

@@ -128,22 +128,24 @@ def ranked(tournament: Tournament) -> tuple[ranking.Standing[int], ...]:
     """The tournament's ranking as it stands, with the lots drawn for its ties: a lot drawn for
     a tie that a correction (or a voided table) has changed since no longer counts."""
     found = entrants(tournament)
-    listed, played = [e.id for e in found], durchgaenge(tournament, found)
+    listed, results = [e.id for e in found], durchgaenge(tournament, found)
     lowest = lowest_wins(tournament)
-    plain = ranking.evening(listed, played, lowest_wins=lowest)
+    plain = ranking.evening(listed, results, lowest_wins=lowest)
     tied: dict[int, set[int]] = {}
     for row in plain:
         tied.setdefault(row.place, set()).add(row.entrant)
     fitting = [lot for lot in lots(tournament) if len(lot) > 1 and set(lot) in tied.values()]
-    return ranking.evening(listed, played, lowest_wins=lowest, lots=fitting) if fitting \
+    return ranking.evening(listed, results, lowest_wins=lowest, lots=fitting) if fitting \
         else plain
 
 
-def played(tournament: Tournament) -> bool:
-    """Whether any of its tables has entered a game."""
-    return bool(db.session.scalar(select(TournamentTable.id).join(
-        Game, Game.id == TournamentTable.game_id).where(
-        TournamentTable.tournament_id == tournament.id, Game.entry_count > 0).limit(1)))
+def played(tournament: Tournament, round_: int | None = None) -> bool:
+    """Whether any of its tables (of Durchgang `round_`) has entered a game."""
+    query = select(TournamentTable.id).join(Game, Game.id == TournamentTable.game_id).where(
+        TournamentTable.tournament_id == tournament.id, Game.entry_count > 0)
+    if round_ is not None:
+        query = query.where(TournamentTable.round == round_)
+    return db.session.scalar(query.limit(1)) is not None
 
 
 def ties(tournament: Tournament, standings: Sequence[ranking.Standing[int]]
@@ -157,7 +159,7 @@ def version(tournament: Tournament) -> str:
     """Changes whenever one of its tables enters or corrects a game, a Durchgang is drawn, a
     table voided, a lot drawn or somebody entered or withdrawn: what a ranking page compares."""
     return "-".join(map(str, db.session.execute(
-        _versions_by("id"), {"key": tournament.id}).one()[1:]))
+        _versions("id"), {"key": tournament.id}).one()[1:]))
 
 
 def version_by_link(token: str) -> tuple[int, str] | None:
@@ -165,22 +167,18 @@ def version_by_link(token: str) -> tuple[int, str] | None:
     (what the TVs and phones of a hall ask after every change)."""
     if not 20 <= len(token) <= 64:
         return None
-    found = db.session.execute(_versions_by("view_token"), {"key": token}).first()
+    found = db.session.execute(_versions("view_token"), {"key": token}).first()
     return (found[0], "-".join(map(str, found[1:]))) if found else None
 
 
 @functools.cache
-def _versions_by(column: str) -> Any:
-    """_versions of the tournament whose `column` is the parameter "key", built once (building
-    its six subqueries anew was most of what a TV's question cost)."""
-    return _versions(getattr(Tournament, column) == bindparam("key"))
-
-
-def _versions(where: Any) -> Any:
-    """The tournament's id and what its version is made of: its tables, their games' versions
-    added up, the tables voided, the lots drawn, the entrants and the withdrawn."""
-    def of(column: Any, row: Any, *joined: Any) -> Any:
-        query = select(column).select_from(row)
+def _versions(column: str) -> Any:
+    """The id of the tournament whose `column` is the parameter "key" and what its version is
+    made of: its tables, their games' versions added up, the tables voided, the lots drawn, the
+    entrants and the withdrawn. Built once (building its six subqueries anew was most of what a
+    TV's question cost)."""
+    def of(counted: Any, row: Any, *joined: Any) -> Any:
+        query = select(counted).select_from(row)
         for table, on in joined:
             query = query.join(table, on)
         return query.where(row.tournament_id == Tournament.id).scalar_subquery()
@@ -192,7 +190,8 @@ def _versions(where: Any) -> Any:
                   of(func.count(TournamentTable.voided), TournamentTable),
                   of(func.count(Lot.id), Lot),
                   of(func.count(Entrant.id), Entrant),
-                  of(func.count(Entrant.withdrawn_after), Entrant)).where(where)
+                  of(func.count(Entrant.withdrawn_after), Entrant)
+                  ).where(getattr(Tournament, column) == bindparam("key"))
 
 
 def series(group_id: int, year: int) -> dict[str, list[dict[str, Any]]]:

@@ -78,7 +78,7 @@ SEND_GROUP = r"""async ([name, players]) => {
 def quick_group(page, names, name="Stammtisch Tanne"):
     """The group and players of set_up_group, for the tests whose subject comes after: the
     same forms, sent from the start page by its script without drawing the pages in between
-    (a second instead of two). Ends on the new-game page, as set_up_group does."""
+    (half a second instead of two). Ends on the new-game page, as set_up_group does."""
     page.goto("/")
     group = page.evaluate(SEND_GROUP, [name, names])
     page.goto(f"{group}/games/new")
