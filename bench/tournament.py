@@ -29,7 +29,8 @@ Each run, in the same harness and server:
   (everything the server does meanwhile: the entry, its answer, the delivery to its watchers
   and the TVs' questions), the POST's p50/p99, how long after the POST each watcher saw the
   game (p99), pages fetched by watchers, and how long after the POST a TV held a ranking that
-  contains it (p99: the first TV page asked for after the POST was answered);
+  contains it (p99: the first TV page whose version counts as many games entered as had been
+  sent when the POST was answered, this one among them: a page that surely holds it);
 - floor GET: 10 phones ask a trivial endpoint that reads one row;
 - ranking: 10 phones ask the spectators' link (every player, as a phone shows it), as they do
   between two changes; and drawn anew each time (another address each: no page kept).
@@ -41,6 +42,7 @@ Exits 1 when one is missed.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 import http.client
 import logging
@@ -283,7 +285,7 @@ class TV:
         self.phone.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.phone.cookie = ""
         self.version = ""
-        self.asked: list[tuple[float, float]] = []  # each page: asked, answered
+        self.asked: list[tuple[float, float, int]] = []  # each page: asked, answered, games
         self.dirty, self.stop = threading.Event(), threading.Event()
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.sendall(f"GET /r/{token}/live/stream HTTP/1.1\r\nHost: x\r\n"
@@ -314,13 +316,19 @@ class TV:
             if version != self.version:
                 self.phone.request("GET", f"/r/{self.token}?tv=1")
                 self.version = version
-                self.asked.append((asked, time.perf_counter()))
+                self.asked.append((asked, time.perf_counter(), games_entered(version)))
 
     def close(self) -> None:
         self.stop.set()
         for t in self.threads:
             t.join()
         self.sock.close()
+
+
+def games_entered(etag: str) -> int:
+    """What a ranking's version (night.version) says of its tables' games: their versions
+    added up, one more for each game entered."""
+    return int(etag.strip('"W/v').split("-")[1])
 
 
 def readers(port: int, path: str, unique: bool = False) -> int:
@@ -384,6 +392,10 @@ def one_run(url: str, token: str, tables: list[tuple[str, int, list[str]]]) -> d
 
         cpu, _times, errors, _ = phase("floor")
         result["floor"] = cpu * 1000 / max(len(_times), 1)
+        ask = load.Phone.__new__(load.Phone)
+        ask.conn, ask.cookie = http.client.HTTPConnection("127.0.0.1", port, timeout=30), ""
+        ask.request("GET", f"/r/{token}/live")
+        entered = games_entered(ask.last_etag)
         cpu, times, errors2, posted = phase("entry")
         time.sleep(1.5)  # the last entries reach their watchers and the TVs
         result.update(entry=cpu * 1000 / max(len(times), 1), entries=len(times),
@@ -395,10 +407,14 @@ def one_run(url: str, token: str, tables: list[tuple[str, int, list[str]]]) -> d
                                for g, v, _s, _a in posted)
         result.update(seen_p99=pct(delays, 99) * 1000, fetched=watchers.fetched,
                       parts=watchers.parts)
-        tv_delays = []
+        # a game is surely on a TV page that counts every game sent before its answer came
+        # (those stored before it were among them); a page asked after the answer may not be
+        # the first to hold it (the TV heard of it before the answer reached its table)
+        tv_delays, sent_at = [], sorted(sent for _g, _v, sent, _a in posted)
         for tv in tvs:
             for _game, _version, sent, answered in posted:
-                done = [end for start, end in tv.asked if start >= answered]
+                needed = entered + bisect.bisect_left(sent_at, answered)
+                done = [end for _start, end, games in tv.asked if games >= needed]
                 if done:
                     tv_delays.append(min(done) - sent)
         result["tv_p99"] = pct(tv_delays, 99) * 1000

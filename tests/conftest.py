@@ -75,7 +75,8 @@ def app(request, tmp_path):
     yield app
     with app.app_context():
         db.session.remove()
-        db.engine.dispose()
+        if request.param != "postgresql":  # its engine stays for the next test (support.py)
+            db.engine.dispose()
 
 
 @pytest.fixture
@@ -90,12 +91,14 @@ def one_pin_window(monkeypatch):
     monkeypatch.setattr(attempts, "now", lambda: dt.datetime(2026, 12, 4, 20, 5))
 
 
-@pytest.fixture
-def quick_pins(monkeypatch):
+@pytest.fixture(autouse=True)
+def quick_pins(request, monkeypatch):
     """PINs hashed with the same scrypt at its lowest cost, also the hash checked for a group
-    without a PIN: for the tests that count dozens of PIN attempts (each costs a hash, most of
-    such a test's time). The hash itself, as slow for a group with a PIN or without, is
-    test_joining's."""
+    without a PIN: each hash at the real cost takes a twentieth of a second, most of the time
+    of a test that sets or tries PINs. The hash itself, as slow for a group with a PIN or
+    without, is checked by the tests marked `real_pins`."""
+    if request.node.get_closest_marker("real_pins"):
+        return
     import functools
     import secrets
 

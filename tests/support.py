@@ -9,6 +9,7 @@ from pathlib import Path
 
 from jinja2 import BytecodeCache
 from sqlalchemy import event, inspect, select, text
+from sqlalchemy.util import LRUCache
 from werkzeug.routing import rules
 
 from scorekeeper import create_app, engine
@@ -86,6 +87,50 @@ if hasattr(rules.Rule, "_compile_builder"):  # Werkzeug's own; without it, apps 
     rules.Rule._compile_builder = _built_once(rules.Rule._compile_builder)
 
 
+class _Statements(LRUCache):
+    """SQL compiled once per test process, not once per test: SQLAlchemy keeps what it compiled
+    in its engine, keyed by the engine's dialect, and every test's app has an engine of its own
+    (compiling the app's statements anew was a tenth of the tests' time). Here a dialect of the
+    same database, driver and server version finds what another one compiled."""
+
+    @staticmethod
+    def _same(key: tuple) -> tuple:
+        dialect, *rest = key
+        return (type(dialect), dialect.server_version_info, *rest)
+
+    def get(self, key, default=None):
+        return super().get(self._same(key), default)
+
+    def __setitem__(self, key, value) -> None:
+        super().__setitem__(self._same(key), value)
+
+
+STATEMENTS = _Statements(5000)
+
+
+def _one_engine_per_url(make_engine):
+    """PostgreSQL: one engine per test process and database URL, shared by every test's app,
+    so its pool's connections stay open from one test to the next (each test connected anew
+    before: a new server process each time, which had to read the catalog again). SQLite's
+    database is a new file for each test, and gets a new engine."""
+    engines = {}
+
+    @functools.wraps(make_engine)
+    def make(bind_key, options, app):
+        if not str(options["url"]).startswith("postgresql"):
+            return make_engine(bind_key, options, app)
+        key = repr(sorted(options.items(), key=str))
+        if key not in engines:
+            engines[key] = make_engine(bind_key, options, app)
+            event.listen(engines[key], "connect", _quick_commits)
+        return engines[key]
+
+    return make
+
+
+db._make_engine = _one_engine_per_url(db._make_engine)
+
+
 def make_app(kind: str, tmp_path: Path, **config):
     if kind == "sqlite":  # a copy of the empty schema, made once per test session
         shutil.copyfile(_sqlite_schema(), tmp_path / "test.sqlite")
@@ -93,6 +138,7 @@ def make_app(kind: str, tmp_path: Path, **config):
         "TESTING": True,
         "SECRET_KEY": "test",
         "SQLALCHEMY_DATABASE_URI": database_url(kind, tmp_path),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"execution_options": {"compiled_cache": STATEMENTS}},
         # each worker's PostgreSQL schema has its own games: and its own channel for them
         "LIVE_CHANNEL": f"scorekeeper_live_{SCHEMA}",
         **config,
@@ -100,7 +146,6 @@ def make_app(kind: str, tmp_path: Path, **config):
     app.jinja_env.bytecode_cache = TEMPLATES
     if kind == "postgresql":
         with app.app_context():
-            event.listen(db.engine, "connect", _quick_commits)
             empty(kind)
     return app
 

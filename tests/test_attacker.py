@@ -20,7 +20,7 @@ from scorekeeper.group import attempts, pins
 from scorekeeper.models import Game, Group
 from scorekeeper.records import export
 
-pytestmark = pytest.mark.usefixtures("one_pin_window", "quick_pins")
+pytestmark = pytest.mark.usefixtures("one_pin_window")
 
 
 # --- the CSV's header row ----------------------------------------------------------------------

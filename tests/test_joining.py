@@ -178,6 +178,7 @@ def test_when_the_count_cannot_be_kept_the_pin_is_not_checked(app, client, monke
         .status_code == 302
 
 
+@pytest.mark.real_pins
 @pytest.mark.parametrize("name", ["Tanne", "Linde"])  # a made-up name: no hash (test_attacker)
 def test_the_pin_check_does_the_same_work_whether_a_group_has_a_pin_or_not(
         app, client, monkeypatch, name):

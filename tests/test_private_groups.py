@@ -126,7 +126,6 @@ def test_the_view_link_reads_the_table_evenings_and_standings_and_changes_nothin
     assert _everything(client) == before
 
 
-@pytest.mark.usefixtures("quick_pins")
 def test_pin_failures_are_limited_per_group_and_address(app, client):
     _group(client)
     pub = app.test_client()
@@ -150,7 +149,6 @@ def test_pin_failures_are_limited_per_group_and_address(app, client):
     assert other.post("/join", data={"name": "Linde", "pin": "0000"}).status_code == 400
 
 
-@pytest.mark.usefixtures("quick_pins")
 def test_an_ipv6_network_counts_as_one_address_for_pin_failures(app, client):
     _group(client)
     for host in range(5):  # a phone hopping between addresses of its /64

@@ -113,7 +113,7 @@ def test_save_is_on_screen_in_every_phase(phone, table, kind):
                 continue
             at(phone, (width, height), path)
             assert phone.evaluate("scrollY") == 0
-            phone.screenshot(path=str(ARTIFACTS / f"save-{kind}-{phase}-{size}.png"),
+            phone.screenshot(path=str(ARTIFACTS / f"save-{kind}-{phase}-{size}.jpeg"), quality=80,
                              full_page=True)
             if moved := below(phone, save_button(phone)):
                 off[f"{phase} at {size}"] = moved
@@ -134,7 +134,8 @@ def test_save_is_on_screen_when_the_page_asks_for_a_playoff(phone, table, phase)
             phone.fill(f"input[name='points-{name}']", str(value))
         save(phone)
         phone.locator("input[name^='playoff-0-']").first.wait_for()
-        phone.screenshot(path=str(ARTIFACTS / f"save-playoff-{phase}-{size}.png"), full_page=True)
+        phone.screenshot(path=str(ARTIFACTS / f"save-playoff-{phase}-{size}.jpeg"),
+                         quality=80, full_page=True)
         if moved := below(phone, save_button(phone)):
             off[size] = moved
     assert off == {}, f"Save is off the screen by (px): {off}"
@@ -152,7 +153,7 @@ def test_a_moon_opens_its_folded_choice_with_save_on_screen(phone, table):
         save(phone)  # the app asks which way the moon counts, and opens the choice
         choice = phone.locator("#entry details.fold[open] label.chip:has(input[value=self])")
         choice.wait_for()
-        phone.screenshot(path=str(ARTIFACTS / f"save-moon-asked-{size}.png"))
+        phone.screenshot(path=str(ARTIFACTS / f"save-moon-asked-{size}.jpeg"), quality=80)
         assert below(phone, choice) == 0
         if moved := below(phone, save_button(phone)):
             off[size] = moved

@@ -84,7 +84,8 @@ def test_a_refused_champion_rule_opens_at_the_form_with_the_message(phone, shots
         assert phone.locator("input[name='champion_share']").input_value() == "0"  # kept
         assert phone.evaluate(WIDTH) <= size["width"]
         shots(f"champion-refused-{name}")
-        phone.screenshot(path=f"test-artifacts/champion-refused-{name}-screen.png")  # as seen
+        phone.screenshot(path=f"test-artifacts/champion-refused-{name}-screen.jpeg",
+                         quality=80)  # as seen
 
 
 @pytest.mark.skipif(not shutil.which("pdftoppm"), reason="needs poppler-utils (pdftoppm)")
@@ -125,7 +126,7 @@ def test_an_evenings_result_is_shared_as_a_picture(phone, shots, live_app):
         img.src = src; img.id = "card"; img.style.width = "100%";
         document.querySelector("main").prepend(img); return img.decode(); }""", card)
     ARTIFACTS.mkdir(exist_ok=True)
-    phone.locator("#card").screenshot(path=str(ARTIFACTS / "evening-card-390.png"))
+    phone.locator("#card").screenshot(path=str(ARTIFACTS / "evening-card-390.jpeg"), quality=80)
     phone.locator("button[data-share-image]").click()
     # a function, not an expression: polling an expression is an eval, which the CSP refuses
     phone.wait_for_function("() => window.shared !== null")

@@ -63,4 +63,5 @@ def test_the_figures_on_a_phone_and_on_its_side(phone, shots, live_app):
         assert "jeder Strich an jeden Gegner" in section.inner_text()
         assert phone.evaluate(WIDTH) <= size["width"]
         shots(f"head-to-head-{name}")
-        section.screenshot(path=str(ARTIFACTS / f"figures-head-to-head-{name}-section.png"))
+        section.screenshot(path=str(ARTIFACTS / f"figures-head-to-head-{name}-section.jpeg"),
+                           quality=80)

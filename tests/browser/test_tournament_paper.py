@@ -102,8 +102,10 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
     path = f"/g/tanne/tournaments/{tournament_id}"
     phone.goto(path)
     shots("organiser-390x844")
-    phone.locator("#ranking").screenshot(path=str(ARTIFACTS / "tournament-ranking-390.png"))
-    phone.locator("#history").screenshot(path=str(ARTIFACTS / "tournament-history-390.png"))
+    phone.locator("#ranking").screenshot(path=str(ARTIFACTS / "tournament-ranking-390.jpeg"),
+                                         quality=80)
+    phone.locator("#history").screenshot(path=str(ARTIFACTS / "tournament-history-390.jpeg"),
+                                         quality=80)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.set_viewport_size({"width": 844, "height": 390})
     assert phone.evaluate("document.documentElement.scrollWidth") <= 844
@@ -115,7 +117,7 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
         img.src = src; img.id = "card"; img.style.width = "100%";
         document.querySelector("main").prepend(img); return img.decode(); }""", card)
     ARTIFACTS.mkdir(exist_ok=True)
-    phone.locator("#card").screenshot(path=str(ARTIFACTS / "tournament-card-390.png"))
+    phone.locator("#card").screenshot(path=str(ARTIFACTS / "tournament-card-390.jpeg"), quality=80)
     phone.locator("#ranking button[data-share-image]").click()
     phone.wait_for_function("() => window.shared !== null")
     shared = phone.evaluate("window.shared")
@@ -155,7 +157,7 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
     assert phone.locator("[data-entry-forms]").count() == 0
     for size, name in (((390, 844), "390x844"), ((844, 390), "844x390")):
         phone.set_viewport_size({"width": size[0], "height": size[1]})
-        phone.screenshot(path=str(ARTIFACTS / f"tournament-voided-table-{name}.png"))
+        phone.screenshot(path=str(ARTIFACTS / f"tournament-voided-table-{name}.jpeg"), quality=80)
         assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
     phone.set_viewport_size({"width": 390, "height": 844})
     # the spectators' page prints the same
@@ -165,7 +167,8 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
     page.goto(f"/r/{view}")
     for size, name in (((390, 844), "390x844"), ((844, 390), "844x390")):
         page.set_viewport_size({"width": size[0], "height": size[1]})
-        page.screenshot(path=str(ARTIFACTS / f"tournament-spectators-{name}.png"), full_page=True)
+        page.screenshot(path=str(ARTIFACTS / f"tournament-spectators-{name}.jpeg"),
+                        quality=80, full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= size[0]
     text, pages = pdf_of(page, "tournament-spectators-print", tmp_path)
     assert 1 <= pages <= 2 and all(name in text for name in NAMES)

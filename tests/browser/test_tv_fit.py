@@ -87,7 +87,8 @@ def test_the_evening_tv_fits_ten_games_and_shows_the_last_of_them(browser, tmp_p
             page.set_viewport_size({"width": width, "height": height})
             page.goto(f"{group}/tv")
             page.wait_for_load_state("load")
-            page.screenshot(path=str(ARTIFACTS / f"tv-evening-ten-games-{last}-{size}.png"))
+            page.screenshot(path=str(ARTIFACTS / f"tv-evening-ten-games-{last}-{size}.jpeg"),
+                            quality=80)
             games = page.locator(".tv-evening aside li")
             assert games.count() == 10
             assert games.last.get_attribute("aria-current") == "true"  # the one running
