@@ -142,7 +142,9 @@ def test_the_draw_is_made_again_until_a_table_plays_and_a_paper_draw_is_checked(
     assert {t[1] for t in again}.isdisjoint({t[1] for t in first})  # new tables, new links
     with app.app_context():
         assert {db.session.get(Game, t[2]).status for t in first} == {"deleted"}
+    assert "Neu auslosen" in client.get(path).get_data(as_text=True)
     play_out(client, app, again[0][2])
+    assert "Neu auslosen" not in client.get(path).get_data(as_text=True)  # one table has played
     answer = client.post(f"{path}/rounds/1/draw", follow_redirects=True)
     assert "hat begonnen" in answer.get_data(as_text=True)
     assert tables(app, 1) == again

@@ -117,7 +117,10 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
     listed = night.entrants(tournament)
     by_id = {e.id: e for e in listed}
     drawn = night.tables(tournament)
-    rounds = [(r, [t for t in drawn if t.round == r]) for r in range(1, tournament.rounds + 1)]
+    # each Durchgang: its tables, and whether any has entered a game (then it is not drawn again)
+    rounds = [(r, tables, any(t.game and t.game.entry_count for t in tables))
+              for r in range(1, tournament.rounds + 1)
+              for tables in [[t for t in drawn if t.round == r]]]
     ranked = night.ranked(tournament)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
