@@ -117,10 +117,11 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
     listed = night.entrants(tournament)
     by_id = {e.id: e for e in listed}
     drawn = night.tables(tournament)
-    # each Durchgang: its tables, and whether any has entered a game (then it is not drawn again)
-    rounds = [(r, tables, any(t.game and t.game.entry_count for t in tables))
-              for r in range(1, tournament.rounds + 1)
-              for tables in [[t for t in drawn if t.round == r]]]
+    rounds = []  # each Durchgang: its tables, and whether one has played (no new draw then)
+    for number in range(1, tournament.rounds + 1):
+        round_tables = [t for t in drawn if t.round == number]
+        rounds.append((number, round_tables,
+                       any(t.game and t.game.entry_count for t in round_tables)))
     ranked = night.ranked(tournament)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
