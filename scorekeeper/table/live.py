@@ -130,28 +130,33 @@ def send_part(group: int, game: int, version: int, view: str, html: str | None) 
 
 
 class Hub:
-    """The open streams of this process, by group: each a queue of the group's changes (None:
-    the stream ends)."""
+    """The open streams of this process, by group and game (None: a page of the whole group):
+    each a queue of changes (None: the stream ends). A game's change goes to that game's
+    streams and the group's; its part to that game's alone (a hall of tables is one group)."""
 
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.streams: dict[int, set[queue.Queue[Change | Part | None]]] = {}
+        self.streams: dict[tuple[int, int | None], set[queue.Queue[Change | Part | None]]] = {}
 
-    def subscribe(self, group: int) -> queue.Queue[Change | Part | None]:
+    def subscribe(self, group: int, game: int | None = None) -> queue.Queue[Change | Part | None]:
         inbox: queue.Queue[Change | Part | None] = queue.Queue()
         with self.lock:
-            self.streams.setdefault(group, set()).add(inbox)
+            self.streams.setdefault((group, game), set()).add(inbox)
         return inbox
 
-    def unsubscribe(self, group: int, inbox: queue.Queue[Change | Part | None]) -> None:
+    def unsubscribe(self, group: int, inbox: queue.Queue[Change | Part | None],
+                    game: int | None = None) -> None:
         with self.lock:
-            self.streams.get(group, set()).discard(inbox)
-            if not self.streams.get(group, True):
-                del self.streams[group]
+            self.streams.get((group, game), set()).discard(inbox)
+            if not self.streams.get((group, game), True):
+                del self.streams[(group, game)]
 
     def deliver(self, change: Change | Part) -> None:
+        watching = {(change.group, change.game)}  # a part: its game's streams alone
+        if isinstance(change, Change):
+            watching.add((change.group, None))
         with self.lock:
-            inboxes = list(self.streams.get(change.group, ()))
+            inboxes = [inbox for key in watching for inbox in self.streams.get(key, ())]
         for inbox in inboxes:
             inbox.put(change)
 
@@ -216,8 +221,9 @@ class Live:
 
     # receiving
 
-    def subscribe(self, group: int) -> queue.Queue[Change | Part | None]:
-        """A new stream's inbox: it gets every change of the group committed from now on."""
+    def subscribe(self, group: int, game: int | None = None) -> queue.Queue[Change | Part | None]:
+        """A new stream's inbox: it gets every change of the game (None: of the group)
+        committed from now on."""
         if self.kind != "memory":
             if not self.listening:
                 with self.lock:
@@ -226,7 +232,7 @@ class Live:
                         threading.Thread(target=self._listen, daemon=True,
                                          name="scorekeeper-live").start()
             self.ready.wait(5.0)  # else its phone is sent on when the listener is back
-        return self.hub.subscribe(group)
+        return self.hub.subscribe(group, game)
 
     def _listen(self) -> None:
         """Hand every change sent by any process to this process's hub; when the connection
@@ -332,7 +338,7 @@ class Live:
                     told = change.version
                     yield f"data: {change.version}\n\n"
         finally:
-            self.hub.unsubscribe(group, inbox)
+            self.hub.unsubscribe(group, inbox, game)
 
 
 def end_streams() -> None:

@@ -22,13 +22,13 @@ def _stream(group: int, game: int | None, version: Callable[[], object], view: s
     if not current_app.config["LIVE_STREAMS"]:
         return Response(status=204)  # the page stops asking for a stream and polls
     live = current_app.extensions["live"]
-    inbox = live.subscribe(group)
+    inbox = live.subscribe(group, game)
     db.session.rollback()  # the version read from now on: no change falls in between
     response = Response(live.stream(inbox, group, game, str(version()), view),
                         mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
-    response.call_on_close(lambda: live.hub.unsubscribe(group, inbox))  # also if never read
+    response.call_on_close(lambda: live.hub.unsubscribe(group, inbox, game))  # also if never read
     # the database session ends with the request context, before the stream waits
     return response
 
