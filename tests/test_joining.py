@@ -13,6 +13,7 @@ from scorekeeper import create_app
 from scorekeeper.db import db
 from scorekeeper.group import access, attempts, pins
 from scorekeeper.models import Attempt, Group, Membership
+from scorekeeper.web import security
 
 FOUR = ["Anna", "Berti", "Carl", "Kurt"]
 pytestmark = pytest.mark.usefixtures("one_pin_window")
@@ -161,6 +162,12 @@ def test_pin_attempts_need_no_redis_and_a_dead_redis_is_no_500(tmp_path):
             .status_code == 400
     assert app.test_client().post("/join", data={"name": "Tanne", "pin": "4711"}) \
         .status_code == 429
+    # the limiter (one for the process's apps) counts in memory meanwhile; the next test's app
+    # counts in its own storage from its first request (support.make_app)
+    assert security.limiter._storage_dead
+    (tmp_path / "next").mkdir()
+    make_app("sqlite", tmp_path / "next")
+    assert not security.limiter._storage_dead
 
 
 def test_when_the_count_cannot_be_kept_the_pin_is_not_checked(app, client, monkeypatch):
