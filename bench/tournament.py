@@ -116,6 +116,15 @@ def prepare(url: str) -> tuple[str, list[tuple[str, int, list[str]]]]:
     return token, tables
 
 
+def bare_phone(port: int) -> load.Phone:
+    """A phone with a connection and no cookie yet, that has joined nothing (load.Phone's
+    requests, without its joining)."""
+    phone = load.Phone.__new__(load.Phone)
+    phone.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    phone.cookie = ""
+    return phone
+
+
 class TablePhone(load.Phone):
     """A table's phone: in by the table's link, then games entered as the page sends them."""
 
@@ -202,9 +211,7 @@ class Watchers:
         self.fetched, self.parts, self.streams = 0, 0, []
         for token, game, _seats in tables:
             for _ in range(WATCHERS):
-                phone = load.Phone.__new__(load.Phone)
-                phone.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                phone.cookie = ""
+                phone = bare_phone(port)
                 phone.request("GET", f"/t/{token}")
                 sock = socket.create_connection(("127.0.0.1", port))
                 sock.sendall(f"GET /g/{SLUG}/games/{game}/live/stream HTTP/1.1\r\nHost: x\r\n"
@@ -281,9 +288,7 @@ class TV:
 
     def __init__(self, port: int, token: str) -> None:
         self.port, self.token = port, token
-        self.phone = load.Phone.__new__(load.Phone)
-        self.phone.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        self.phone.cookie = ""
+        self.phone = bare_phone(port)
         self.version = ""
         self.asked: list[tuple[float, float, int]] = []  # each page: asked, answered, games
         self.dirty, self.stop = threading.Event(), threading.Event()
@@ -337,9 +342,7 @@ def readers(port: int, path: str, unique: bool = False) -> int:
     count, until, lock = [0], time.perf_counter() + SECONDS / 2, threading.Lock()
 
     def read() -> None:
-        phone = load.Phone.__new__(load.Phone)
-        phone.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        phone.cookie = ""
+        phone = bare_phone(port)
         while time.perf_counter() < until:
             phone.request("GET", f"{path}{'?n=' + uuid.uuid4().hex if unique else ''}")
             if phone.status == 200:
@@ -392,8 +395,7 @@ def one_run(url: str, token: str, tables: list[tuple[str, int, list[str]]]) -> d
 
         cpu, _times, errors, _ = phase("floor")
         result["floor"] = cpu * 1000 / max(len(_times), 1)
-        ask = load.Phone.__new__(load.Phone)
-        ask.conn, ask.cookie = http.client.HTTPConnection("127.0.0.1", port, timeout=30), ""
+        ask = bare_phone(port)
         ask.request("GET", f"/r/{token}/live")
         entered = games_entered(ask.last_etag)
         cpu, times, errors2, posted = phase("entry")
