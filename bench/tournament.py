@@ -18,9 +18,12 @@ and 2 TVs the ranking, on `make serve`'s gunicorn (with the floors of bench/load
 A Preiscego of 4 × BENCH_TABLES entrants, its first Durchgang drawn (tables of four). Each
 table's phone opens its table's link (the run sheet's QR code) and enters games one after the
 other as the table page's script sends them (X-Part: content), reading the next form's hidden
-fields from each answer. Each watching phone opens the same link and holds its table's stream
-as static/js/live.js does: a "part" event is put in place (no request); a bare version newer
-than the one shown fetches the table page. Each TV holds the ranking's stream and, told of a
+fields from each answer. Each watching phone opens the same link and the table page and holds
+its table's stream as static/js/live.js does: a "part" event is put in place (no request); a
+bare version newer than the one shown fetches the table page. Every phone asks for the words
+above Save (the form's `data-says`) once an address, as static/js/fields.js does: when it opens
+the table, and again only when a page or part names another address (a four-player table's
+words are the same whoever deals). Each TV holds the ranking's stream and, told of a
 change, asks for the ranking's version and then its first TV page, one question at a time.
 
 Each run, in the same harness and server:
@@ -45,6 +48,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import http.client
+import json
 import logging
 import multiprocessing
 import os
@@ -78,6 +82,7 @@ HIDDEN = re.compile(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 PART = re.compile(rb'event: part\ndata: \{"version": (\d+)')
 BARE = re.compile(rb'(?:^|\n)data: (\d+)\n')
+SAYS = re.compile(r'data-says="([^"]+)"')  # the words above Save: asked for once an address
 
 
 def prepare(url: str) -> tuple[str, list[tuple[str, int, list[str]]]]:
@@ -137,7 +142,15 @@ class TablePhone(load.Phone):
         self.csrf, self.fields = load.csrf(page), self.hidden(page)
         self.times: list[float] = []
         self.posted: list[tuple[int, int, float, float]] = []  # game, version, sent, answered
-        self.errors, self.count = 0, 0
+        self.errors, self.count, self.kept, self.asked = 0, 0, set(), 0
+        self.says(page)
+
+    def says(self, page: str) -> None:
+        """The words above Save at an address not asked for before (fields.js, then kept)."""
+        for address in set(SAYS.findall(page)) - self.kept:
+            self.kept.add(address)
+            self.request("GET", address)
+            self.asked += 1
 
     @staticmethod
     def hidden(page: str) -> dict[str, str]:
@@ -178,6 +191,7 @@ class TablePhone(load.Phone):
         if self.status != 200 or self.part != "content":
             return False
         self.fields = self.hidden(answer)
+        self.says(answer)
         version = VERSION.search(answer)
         if version:
             self.posted.append((self.game, int(version.group(1)), sent, time.perf_counter()))
@@ -191,14 +205,14 @@ def client(port: int, tables: list[tuple[str, int, list[str]]], pipe) -> None:
     while (phase := pipe.recv()) is not None:
         until = time.perf_counter() + SECONDS
         for phone in phones:
-            phone.times, phone.errors, phone.posted = [], 0, []
+            phone.times, phone.errors, phone.posted, phone.asked = [], 0, [], 0
         threads = [threading.Thread(target=p.run, args=(phase, until)) for p in phones]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
         pipe.send(([t for p in phones for t in p.times], sum(p.errors for p in phones),
-                   [x for p in phones for x in p.posted]))
+                   [x for p in phones for x in p.posted], sum(p.asked for p in phones)))
 
 
 class Watchers:
@@ -208,17 +222,20 @@ class Watchers:
     def __init__(self, port: int, tables: list[tuple[str, int, list[str]]]) -> None:
         self.port, self.lock = port, threading.Lock()
         self.seen: dict[tuple[int, int], list[float]] = {}  # (game, version): when, each phone
-        self.fetched, self.parts, self.streams = 0, 0, []
+        self.fetched, self.parts, self.said, self.streams = 0, 0, 0, []
         for token, game, _seats in tables:
             for _ in range(WATCHERS):
                 phone = bare_phone(port)
                 phone.request("GET", f"/t/{token}")
+                kept = set(SAYS.findall(phone.request("GET", f"/g/{SLUG}/games/{game}")))
+                for address in kept:  # the words above Save, as the page asks for them
+                    phone.request("GET", address)
                 sock = socket.create_connection(("127.0.0.1", port))
                 sock.sendall(f"GET /g/{SLUG}/games/{game}/live/stream HTTP/1.1\r\nHost: x\r\n"
                              f"Accept: text/event-stream\r\nCookie: {phone.cookie}\r\n\r\n"
                              .encode())
                 self.streams.append({"sock": sock, "game": game, "phone": phone, "shown": 0,
-                                     "buffer": b""})
+                                     "buffer": b"", "kept": kept})
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -253,6 +270,11 @@ class Watchers:
                 self._saw(stream, version, now)
                 with self.lock:
                     self.parts += 1
+                html = json.loads(event.split(b"data: ", 1)[1])["html"]
+                asked = set(SAYS.findall(html)) - stream["kept"]
+                if asked:  # its words above Save: asked for once an address (fields.js)
+                    stream["kept"] |= asked
+                    threading.Thread(target=self._say, args=(stream, asked)).start()
                 return
         elif (bare := BARE.search(event)) is not None:
             version = int(bare.group(1))
@@ -270,6 +292,12 @@ class Watchers:
         shown = VERSION.search(page)
         if shown:
             self._saw(stream, max(version, int(shown.group(1))), time.perf_counter())
+
+    def _say(self, stream: dict, addresses: set[str]) -> None:
+        for address in addresses:
+            stream["phone"].request("GET", address)
+            with self.lock:
+                self.said += 1
 
     def _saw(self, stream: dict, version: int, when: float) -> None:
         with self.lock:
@@ -390,17 +418,19 @@ def one_run(url: str, token: str, tables: list[tuple[str, int, list[str]]]) -> d
                 pipe.send(name)
             answers = [pipe.recv() for pipe in pipes]
             cpu = load.cpu_seconds(server.pid) - before
-            return (cpu, sorted(t for got, _e, _p in answers for t in got),
-                    sum(e for _g, e, _p in answers), [x for _g, _e, p in answers for x in p])
+            return (cpu, sorted(t for got, *_ in answers for t in got),
+                    sum(e for _g, e, *_ in answers), [x for _g, _e, p, _s in answers for x in p],
+                    sum(said for *_, said in answers))
 
-        cpu, _times, errors, _ = phase("floor")
+        cpu, _times, errors, *_ = phase("floor")
         result["floor"] = cpu * 1000 / max(len(_times), 1)
         ask = bare_phone(port)
         ask.request("GET", f"/r/{token}/live")
         entered = games_entered(ask.last_etag)
-        cpu, times, errors2, posted = phase("entry")
+        cpu, times, errors2, posted, said = phase("entry")
         time.sleep(1.5)  # the last entries reach their watchers and the TVs
         result.update(entry=cpu * 1000 / max(len(times), 1), entries=len(times),
+                      says=said + watchers.said,
                       p50=pct(times, 50) * 1000, p99=pct(times, 99) * 1000,
                       errors=errors + errors2)
         delays = [when - sent for game, version, sent, _answered in posted
@@ -455,7 +485,8 @@ def bench(name: str, database: str | None = None) -> bool:
         runs.append(one_run(url, token, tables))
         r = runs[-1]
         print(f"    run: {r['entries']} entries, {r['parts']} parts put in place, "
-              f"{r['fetched']} table pages fetched, {r['tv_pages']} TV pages, {r['missed']} "
+              f"{r['fetched']} table pages fetched, {r['says']} words above Save asked for, "
+              f"{r['tv_pages']} TV pages, {r['missed']} "
               f"sightings missed, {r['errors']} refused", flush=True)
     pace = f"a game every {PACE:g} s each" if PACE else "back to back"
     print(f"\n{name}: {TABLES} tables entering ({pace}), {TABLES * WATCHERS} phones watching "

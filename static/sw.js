@@ -11,9 +11,10 @@
 // worker to keep (the "message" below), it never opens a cache itself.
 const FILES = `scorekeeper-files${STATIC}`; // dropped with the files it holds when they change
 const PAGES = "scorekeeper-pages"; // the pages the phone has opened, kept across such a change
-// what is kept: the group's page, its tables and evenings, and the app's files; never the
-// invite page (it shows the join links), exports, polls or anything else
-const KEPT = /^\/(g\/[^/]+(\/games\/\d+|\/evenings\/\d+)?|static\/.+|offline)$/;
+// what is kept: the group's page, its tables (and what a table's form says before Save) and
+// evenings, and the app's files; never the invite page (it shows the join links), exports,
+// polls or anything else
+const KEPT = /^\/(g\/[^/]+(\/games\/\d+(\/says\/\w+)?|\/evenings\/\d+)?|static\/.+|offline)$/;
 const PATIENCE = 4000; // ms the network has before a kept page is shown
 // a table never opened on this phone: the offline page that says what the table can do instead
 const TABLE = /^\/g\/[^/]+\/games\/\d+$/;

@@ -9,10 +9,11 @@ from html import unescape
 from support import enter, rule_fields, start_game
 from test_stammtisch import import_game
 
+from scorekeeper import games
 from scorekeeper.db import db
 from scorekeeper.engine import cego
 from scorekeeper.games.cego import sayings
-from scorekeeper.models import Group, Player
+from scorekeeper.models import Game, Group, Player
 from scorekeeper.season import headtohead
 
 FOUR = ["Anna", "Bernd", "Carla", "Dieter"]
@@ -44,8 +45,20 @@ def checked(page: str, name: str, value: str) -> bool:
     return bool(re.search(rf'name="{name}" value="{re.escape(value)}"[^>]* checked', page))
 
 
-def says(page: str) -> list:
-    return json.loads(unescape(re.search(r"data-says='([^']*)'", page).group(1)))
+def says(client, page: str) -> list:
+    """What the page's form looks its sentence up in: asked for at the address it names, which
+    the phone may keep for good."""
+    answer = client.get(unescape(re.search(r'data-says="([^"]*)"', page).group(1)))
+    assert answer.status_code == 200 and answer.mimetype == "application/json"
+    assert "immutable" in answer.headers["Cache-Control"]
+    return json.loads(answer.get_data(as_text=True))
+
+
+def lookups(table: list) -> dict[tuple[tuple[str, ...], str], str]:
+    """Every sentence of a sayings table by its fields and their values (in any order)."""
+    texts, groups = table
+    return {(tuple(names), key): texts[number] for names, keys in groups
+            for key, number in keys.items()}
 
 
 def said(table: list, **values: str) -> str:
@@ -159,7 +172,7 @@ def test_a_contract_reads_only_its_own_result_and_a_fault_decides_the_game(clien
 def test_the_form_says_what_the_game_will_write(client):
     path = start(client)
     page = client.get(path).get_data(as_text=True)
-    table = says(page)
+    table = says(client, page)
     assert said(table, contract="eine", declarer="Carla", augen="41") == \
         "Eine gewonnen, 1 Fach: +60 / −20 −20 −20"
     assert said(table, contract="solo", declarer="Anna", augen="52") == \
@@ -226,6 +239,40 @@ def test_five_players_the_dealer_sits_out_and_is_not_offered(client):
     assert "Bernd gibt Spiel 2 und setzt aus" in page
     state = client.get(path + "/state.json").get_json()
     assert [p["score"] for p in state["players"]] == [-10, 40, -10, -10, -10]
+
+
+def test_the_sayings_are_asked_for_once_and_not_carried_by_each_answer(app, client):
+    """Who deals changes nothing of a four-player game's sayings: one address for the whole
+    game, which no answer to a hand carries the text of; with five the dealer sits out, and each
+    dealer's has its own. A phone not in the group, a made-up version and a game without
+    sayings find nothing."""
+    path = start(client)
+    page = client.get(path).get_data(as_text=True)
+    first = re.search(r'data-says="([^"]*)"', page).group(1)
+    table = says(client, page)
+    answer = client.post(path + "/entries", data={"seq": 1, "contract": "eine",
+                                                  "declarer": "Carla", "augen": "41"},
+                         headers={"X-Part": "content"})
+    part = answer.get_data(as_text=True)
+    assert "Bernd" in part and f'data-says="{first}"' in part  # Bernd deals game 2
+    assert table[0][0] not in part and len(part) < 15_000
+    assert client.get(first.rsplit("/", 1)[0] + "/0123456789abcdef").status_code == 404
+    assert app.test_client().get(first).status_code == 404  # a phone not in the group
+
+    five = start(client, [*FOUR, "Erna"])
+    page = client.get(five).get_data(as_text=True)
+    anna_deals = re.search(r'data-says="([^"]*)"', page).group(1)
+    enter(client, five, {"contract": "cego", "declarer": "Bernd", "augen": "44"})
+    page = client.get(five).get_data(as_text=True)
+    bernd_deals = re.search(r'data-says="([^"]*)"', page).group(1)
+    assert bernd_deals != anna_deals
+    with app.test_request_context():
+        rules = games.get("cego").rules(db.session.get(Game, int(five.rsplit("/", 1)[1])).rules)
+        for at, dealer in ((anna_deals, "Anna"), (bernd_deals, "Bernd")):
+            assert lookups(json.loads(client.get(at).get_data(as_text=True))) == \
+                lookups(sayings([*FOUR, "Erna"], dealer, rules))
+    hintersche = start_game(client, "hintersche", FOUR)
+    assert client.get(hintersche + "/says/" + first.rsplit("/", 1)[1]).status_code == 404
 
 
 def test_the_25th_game_of_a_durchgang_is_refused_in_its_words(client):

@@ -52,6 +52,15 @@ class Record:
     money: bool = False
 
 
+@dataclass(frozen=True)
+class Sayings:
+    """The table the entry form's sentence above Save is looked up in (`Adapter.sayings`):
+    `text` as JSON, `version` a digest of it (the address's last part: a phone keeps it)."""
+
+    text: str
+    version: str
+
+
 class Roster:
     """The group's players, for an entry form that may seat somebody: those still playing
     (`active`, by name) and every name the group has used (archived players too). Given
@@ -229,6 +238,24 @@ class Adapter:
     def table_context(self, game: Any, state: Mapping[str, Any]) -> dict[str, Any]:
         """What the game's own table templates need besides the state."""
         return {}
+
+    def sayings(self, players: Sequence[str], dealer: str, rules: Mapping[str, Any]
+                ) -> Sayings | None:
+        """What the entry form's sentence above Save is looked up in when `dealer` deals, as
+        JSON with its version (the phone asks for it once, at `games.says`, and keeps it); None:
+        the game's form says nothing before Save."""
+        return None
+
+    def sayings_at(self, players: Sequence[str], rules: Mapping[str, Any], version: str
+                   ) -> Sayings | None:
+        """The sayings of the version a form names, for whichever of `players` deals (one
+        version for every dealer where who deals changes nothing); None: none has it (an
+        address from before an update of the app)."""
+        for dealer in players:
+            said = self.sayings(players, dealer, rules)
+            if said is None or said.version == version:
+                return said
+        return None
 
     def next_game(self, game: Any) -> tuple[list[str], str | None]:
         """The seating and the first dealer of the next game at the same table (the deal passes

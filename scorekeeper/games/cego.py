@@ -4,13 +4,16 @@ the game will write, the list, and the season's figures.
 
 The sentence is the engine's: for the next game the adapter asks the engine (`Table.score`) what
 every contract would write for every count, result, caller and losers the form can hold, and
-the form carries the answers (`data-says`, static/js/fields.js looks them up as the fields
-change; no network needed).
+the form names where the answers are (`data-says`: the table's `says/<version>`); the phone asks
+for them once, keeps them (its HTTP cache and the service worker's) and static/js/fields.js looks
+them up as the fields change: no network needed after the first time, and a hand's answer and
+the parts sent to the watching phones do not carry their 15 KB.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import itertools
 import json
 from collections.abc import Mapping, Sequence
@@ -19,12 +22,11 @@ from typing import Any, ClassVar
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from markupsafe import Markup
 from wtforms import RadioField, SelectMultipleField
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.engine import RuleError, cego
-from scorekeeper.games.base import Adapter, Record, Roster
+from scorekeeper.games.base import Adapter, Record, Roster, Sayings
 from scorekeeper.games.forms import GameForm, Number, build, make, numbers, pick
 from scorekeeper.i18n import language, rule_message
 
@@ -178,14 +180,20 @@ class Cego(Adapter):
     def entry_name_of(self, values: Mapping[str, Any], hand: int) -> str:
         return gettext("Game %(n)s", n=hand)
 
-    def says(self, state: Mapping[str, Any], rules: Mapping[str, Any]) -> Markup:
-        """What the next game would write, for every value the form can hold: the table that
-        the form's sentence is looked up in (`sayings`), as JSON for an attribute in single
-        quotes."""
-        if state.get("dealer") is None:  # nobody deals: no game to say anything of
-            return Markup("[[],[]]")
-        return Markup(_sayings(language(), tuple(p["name"] for p in state["players"]),
-                               state["dealer"], json.dumps(dict(rules), sort_keys=True)))
+    def says(self, state: Mapping[str, Any], rules: Mapping[str, Any]) -> str | None:
+        """The version of what the next game would write (`sayings`): the last part of the
+        address the form asks for it at; None when nobody deals (no game to say anything of)."""
+        if state.get("dealer") is None:
+            return None
+        return self.sayings([p["name"] for p in state["players"]], state["dealer"],
+                            rules).version
+
+    def sayings(self, players: Sequence[str], dealer: str, rules: Mapping[str, Any]
+                ) -> Sayings:
+        """What the game `dealer` deals would write, for every value the form can hold
+        (`sayings` below), in the phone's language."""
+        return _sayings(language(), tuple(players), dealer, json.dumps(dict(rules),
+                                                                       sort_keys=True))
 
     # --- the standings ------------------------------------------------------------------------
 
@@ -245,17 +253,14 @@ def _named(game: cego.Game, players: Sequence[str], seats: Sequence[int], displa
 
 
 @functools.lru_cache(maxsize=512)
-def _sayings(lang: str, players: tuple[str, ...], dealer: str, rules_json: str) -> str:
+def _sayings(lang: str, players: tuple[str, ...], dealer: str, rules_json: str) -> Sayings:
     """The next game's sayings as `sayings` says, as JSON (the same for every page of the same
     table and game, in one language: worked out once). A tournament hall's 50 tables with their
     4 dealers each are 200 (15 KB each): kept, they are not worked out again for every game
     (two thirds of a game's cost, bench/tournament.py)."""
     text = json.dumps(sayings(list(players), dealer, json.loads(rules_json)),
                       ensure_ascii=False, separators=(",", ":"))
-    # inside the JSON's strings only: what HTML would read in an attribute in single quotes
-    for char in "&<>'":
-        text = text.replace(char, f"\\u{ord(char):04x}")
-    return text
+    return Sayings(text, hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
 class _Saying:

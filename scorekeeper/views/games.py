@@ -540,6 +540,24 @@ def live(slug: str, game_id: int):
                         "status": game.status})
 
 
+@bp.get("/<int:game_id>/says/<version>")
+def says(slug: str, game_id: int, version: str):
+    """What the entry form's sentence above Save is looked up in (the form names it by its
+    version, static/js/fields.js asks for it): the same address holds the same text for good,
+    so the phone keeps it and asks once."""
+    _group, game = get_group_game_or_404(slug, game_id, view=True)
+    adapter = games.get(game.kind)
+    said = adapter.sayings_at([p["name"] for p in game.state.get("players", [])],
+                              adapter.rules(game.rules), version)
+    if said is None:
+        abort(404)
+    response = current_app.response_class(said.text, mimetype="application/json")
+    response.cache_control.private = True
+    response.cache_control.max_age = 365 * 24 * 3600
+    response.cache_control.immutable = True
+    return response
+
+
 @bp.get("/<int:game_id>/state.json")
 def state(slug: str, game_id: int):
     """What `replay` prints for the game's record: its state with the whole history; with the

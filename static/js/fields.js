@@ -80,16 +80,16 @@ export function setUpFields(root) {
     if (other && el.checked !== false) other.checked = false;
   }));
 
-  // [data-says]: the server's words for the fields' values; data-next filled: on to the next field
-  root.querySelectorAll("[data-says]").forEach((out) => {
-    const [texts, groups] = JSON.parse(out.dataset.says), form = out.closest("form");
+  // data-says: where its words are; data-next: move on
+  root.querySelectorAll("[data-next]").forEach((out) => {
+    let form = out.closest("form"), texts = [], groups = [];
     const say = (e) => {
       const data = new FormData(form);
       out.textContent = texts[groups.map(([names, keys]) => keys[names.map((n) => data.getAll(n).join()).join("|")]).find((i) => i >= 0)] ?? "";
-      if (e?.target.type === "radio" && out.dataset.next?.split(" ").every((n) => data.get(n))) nextField(form).focus();
+      if (e?.target.type === "radio" && out.dataset.next.split(" ").every((n) => data.get(n))) nextField(form).focus();
     };
     ["input", "change"].forEach((type) => form.addEventListener(type, say));
-    say();
+    if (out.dataset.says) fetch(out.dataset.says).then((a) => a.json()).then((t) => { [texts, groups] = t; say(); }).catch(() => {});
   });
 
   // keypad: typing replaces the value; a full number moves on; "next"/"go" (the last: saves)

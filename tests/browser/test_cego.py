@@ -74,6 +74,8 @@ class Thumb:
 
 
 def says(page):
+    """The sentence above Save (its words are asked for once a table: waited for)."""
+    page.wait_for_function("() => document.querySelector('#entry .says').textContent !== ''")
     return page.locator("#entry .says").inner_text()
 
 
@@ -233,3 +235,38 @@ def test_a_cego_durchgang_on_the_phone(phone, shots, browser):
 
 def table_year(page):
     return page.evaluate("String(new Date().getFullYear())")
+
+
+def test_the_sentence_is_asked_for_once_and_is_there_without_network(browser, live_app, network):
+    """The words above Save come from one address a table (the answers to a game do not carry
+    them): asked for once while the network is there, kept by the phone, and said without
+    network when the table is opened again, and after a game kept to be sent later."""
+    context = browser.new_context(viewport=PHONE, base_url=network.url, locale="de-DE",
+                                  has_touch=True)
+    page = context.new_page()
+    asked = []
+    page.on("request", lambda request: "/says/" in request.url and asked.append(request.url))
+    shots = Shots(page, "cego-offline")
+    quick_group(page, NAMES)
+    start(page, shots, "cego", NAMES, {})
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # the service worker keeps this page (and the words) for when there is none
+    play(page, "eine", "Carla", {"augen": 41}, save_it=False)
+    assert says(page) == "Eine gewonnen, 1 Fach: +60 / −20 −20 −20"
+    save(page)
+    play(page, "cego", "Bernd", {"augen": 44}, save_it=False)
+    assert says(page) == "Cego gewonnen, 1 Fach: +30 / −10 −10 −10"  # Bernd deals: the same words
+    assert len(set(asked)) == 1
+
+    network.cut()
+    context.set_offline(True)
+    page.reload()
+    play(page, "solo", "Anna", {"augen": 52}, save_it=False)
+    assert says(page) == "Solo gewonnen, 3 Fach: +90 / −30 −30 −30"
+    save(page)  # kept to be sent later; the next form says its game too
+    play(page, "halbe", "Dieter", {"augen": 34}, save_it=False)
+    assert says(page).startswith("Halbe verloren")
+    shots("said-without-network")
+    network.restore()
+    context.set_offline(False)
+    context.close()
