@@ -11,6 +11,7 @@ import generators
 import pytest
 from sqlalchemy import event
 from support import entry_fields, rule_fields, start_game
+from test_tournaments import draw, set_up, tables
 
 from scorekeeper import engine, games
 from scorekeeper.db import db
@@ -103,3 +104,21 @@ def test_a_folded_form_comes_when_it_is_opened(client, name):
             len(re.findall(r'name="key"', page)) + 1
     assert client.get(f"{path}/form?kind=hand").status_code == 404
     assert client.get(f"{path}/form?kind=nothing").status_code == 404
+
+
+def test_a_tournament_tables_phone_pays_no_more_for_a_hand(app, client):
+    """A tournament table's phone (in by its table's link) may enter only its table's game: the
+    table is read with the game, so its hand costs the same four statements and one commit."""
+    path = set_up(client)
+    draw(client, path, 1)
+    (_id, token, game_id, seats), *_ = tables(app, 1)
+    phone = app.test_client()
+    assert phone.get(f"/t/{token}").status_code == 302
+    table = f"/g/tanne/games/{game_id}"
+    assert phone.get(table).status_code == 200
+    hand = {"seq": 1, "key": "k1", f"hearts-{seats[0]}": "12", f"hearts-{seats[1]}": "1",
+            "queen": seats[3]}
+    with counted(app) as (statements, commits, _notifies):
+        answer = phone.post(table + "/entries", data=hand, headers={"X-Part": "content"})
+    assert answer.status_code == 200, answer.get_data(as_text=True)
+    assert len(commits) == 1 and len(statements) <= 4, statements

@@ -34,7 +34,17 @@ from scorekeeper.games.base import Roster
 from scorekeeper.group import access, club
 from scorekeeper.group.names import SLUG
 from scorekeeper.i18n import language, rule_message
-from scorekeeper.models import MAX_ID, Entry, Evening, Game, Group, Membership, Player, Revision
+from scorekeeper.models import (
+    MAX_ID,
+    Entry,
+    Evening,
+    Game,
+    Group,
+    Membership,
+    Player,
+    Revision,
+    TournamentTable,
+)
 from scorekeeper.table import scoring
 from scorekeeper.table.live import part_follows, send_part
 from scorekeeper.views import forms
@@ -90,7 +100,8 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
         abort(404)
     query = _TABLE_QUERY[db.session.get_bind().dialect.name == "postgresql"]
     found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
-    game, group, evening, membership, owner, pairs, snapshot = found.first() or (None,) * 7
+    game, group, evening, membership, _table, owner, pairs, snapshot = \
+        found.first() or (None,) * 8
     group = access.admit(group, membership, owner, view, game_id)
     assert game is not None  # it came with the group
     set_committed_value(game, "evening", evening)  # held by the game: never read again
@@ -101,19 +112,21 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
 
 def _table_query(postgresql: bool) -> Any:
     """The query of `get_table_or_404`: one row, what the last entries did in it as
-    one JSON array of [seq, effect] pairs."""
+    one JSON array of [seq, effect] pairs; a tournament table's phone's table with it (read
+    again by `access.admit`, then from the session's identity map: no query of its own)."""
     pair = func.json_build_array(Entry.seq, Entry.effect) if postgresql else \
         func.json_array(Entry.seq, func.json(Entry.effect))
     recent = select(func.json_agg(pair) if postgresql else func.json_group_array(pair)) \
         .where(Entry.game_id == Game.id, Entry.seq > Game.entry_count - RECENT)
     last = select(Entry.snapshot).where(Entry.game_id == Game.id, Entry.seq == Game.entry_count)
-    return (select(Game, Group, Evening, Membership, Player.name,
+    return (select(Game, Group, Evening, Membership, TournamentTable, Player.name,
                    type_coerce(recent.scalar_subquery(), JSON),
                    type_coerce(last.scalar_subquery(), JSON))
             .join(Group, Game.group_id == Group.id)
             .join(Evening, Game.evening_id == Evening.id)  # whether it is signed off
             .join(Membership, and_(Membership.group_id == Group.id,
                                    Membership.device == bindparam("device")))
+            .outerjoin(TournamentTable, TournamentTable.id == Membership.table_id)
             .outerjoin(Player, Player.id == Membership.player_id)
             .where(Group.slug == bindparam("slug"), Game.id == bindparam("game_id")))
 
