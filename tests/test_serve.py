@@ -10,7 +10,7 @@ import textwrap
 import load
 import pytest
 import slow_clients
-from support import DATABASES, database_url, make_app
+from support import DATABASES, ROOT, database_url, make_app
 
 from scorekeeper.changes import records
 from scorekeeper.db import db
@@ -103,3 +103,21 @@ def test_redis_waits_without_blocking_other_greenlets():
         gevent.spawn(push)
         print(client.blpop(key, timeout=5) and "released" or "blocked")
         """) == "released"
+
+
+def test_a_worker_keeps_what_the_app_holds_for_good_out_of_the_collectors_sight():
+    """gunicorn.conf.py's post_worker_init: after the app is loaded, the objects it made are
+    frozen (gc.freeze), so that a full collection walks only what requests made."""
+    import gc
+    import runpy
+    from types import SimpleNamespace
+
+
+    hooks = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="sync"))
+    gc.unfreeze()
+    try:
+        hooks["post_worker_init"](worker)
+        assert gc.get_freeze_count() > 1000
+    finally:
+        gc.unfreeze()
