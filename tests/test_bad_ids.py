@@ -38,7 +38,7 @@ def test_an_id_that_is_huge_or_of_another_group_is_a_404_on_every_route_that_tak
     foreign.update(tournament_id=int(theirs.rsplit("/", 1)[1]), table_id=2)
     real = {"game_id": int(paths[0].rsplit("/", 1)[1]), "evening_id": _evening_of(app, paths[0]),
             "player_id": 1, "seq": 1, "entry_id": 1, "tournament_id": int(mine.rsplit("/", 1)[1]),
-            "round_": 1, "table_id": 1, "place": 1}
+            "round_": 1, "table_id": 1, "place": 1, "version": "0123456789abcdef"}
     before = _export(client), _counts(app)
     urls = app.url_map.bind("localhost")
     routes = _id_routes(app)

@@ -36,7 +36,7 @@ def _group(client):
             "player_id": 1, "seq": 1, "slug": "tanne", "entry_id": int(entry.group(1)),
             "fine_id": int(fine.group(1)), "year": 2026,
             "tournament_id": int(tournament.rsplit("/", 1)[1]), "round_": 1, "table_id": 1,
-            "place": 1}
+            "place": 1, "version": "0123456789abcdef"}
 
 
 def _everything(client):
