@@ -41,7 +41,7 @@ if _soft != resource.RLIM_INFINITY and _soft < _wanted:
 
 
 def post_worker_init(worker):
-    """The app is loaded: what it holds for good (its modules, templates, routes) is moved out of
+    """The app is loaded: what it holds for good (its modules, routes, settings) is moved out of
     the garbage collector's sight, so that a full collection, which stops every request of the
     worker, walks only what requests made (gc.freeze; bench/tournament.py's entries at the
     stress: a full collection took some 60 ms before).

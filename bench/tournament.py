@@ -151,6 +151,7 @@ class TablePhone(load.Phone):
             self.kept.add(address)
             self.request("GET", address)
             self.asked += 1
+            self.errors += self.status != 200  # counted with the refused entries
 
     @staticmethod
     def hidden(page: str) -> dict[str, str]:
@@ -222,7 +223,7 @@ class Watchers:
     def __init__(self, port: int, tables: list[tuple[str, int, list[str]]]) -> None:
         self.port, self.lock = port, threading.Lock()
         self.seen: dict[tuple[int, int], list[float]] = {}  # (game, version): when, each phone
-        self.fetched, self.parts, self.said, self.streams = 0, 0, 0, []
+        self.fetched, self.parts, self.said, self.refused, self.streams = 0, 0, 0, 0, []
         for token, game, _seats in tables:
             for _ in range(WATCHERS):
                 phone = bare_phone(port)
@@ -230,6 +231,7 @@ class Watchers:
                 kept = set(SAYS.findall(phone.request("GET", f"/g/{SLUG}/games/{game}")))
                 for address in kept:  # the words above Save, as the page asks for them
                     phone.request("GET", address)
+                    assert phone.status == 200, address
                 sock = socket.create_connection(("127.0.0.1", port))
                 sock.sendall(f"GET /g/{SLUG}/games/{game}/live/stream HTTP/1.1\r\nHost: x\r\n"
                              f"Accept: text/event-stream\r\nCookie: {phone.cookie}\r\n\r\n"
@@ -294,10 +296,14 @@ class Watchers:
             self._saw(stream, max(version, int(shown.group(1))), time.perf_counter())
 
     def _say(self, stream: dict, addresses: set[str]) -> None:
+        """Asked on a connection of its own (a page may be fetched on the phone's meanwhile)."""
+        asking = bare_phone(self.port)
+        asking.cookie = stream["phone"].cookie
         for address in addresses:
-            stream["phone"].request("GET", address)
+            asking.request("GET", address)
             with self.lock:
                 self.said += 1
+                self.refused += asking.status != 200
 
     def _saw(self, stream: dict, version: int, when: float) -> None:
         with self.lock:
@@ -432,7 +438,7 @@ def one_run(url: str, token: str, tables: list[tuple[str, int, list[str]]]) -> d
         result.update(entry=cpu * 1000 / max(len(times), 1), entries=len(times),
                       says=said + watchers.said,
                       p50=pct(times, 50) * 1000, p99=pct(times, 99) * 1000,
-                      errors=errors + errors2)
+                      errors=errors + errors2 + watchers.refused)
         delays = [when - sent for game, version, sent, _answered in posted
                   for when in watchers.seen.get((game, version), [])]
         result["missed"] = sum(WATCHERS - len(watchers.seen.get((g, v), []))

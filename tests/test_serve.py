@@ -112,7 +112,6 @@ def test_a_worker_keeps_what_the_app_holds_for_good_out_of_the_collectors_sight(
     import runpy
     from types import SimpleNamespace
 
-
     hooks = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
     worker = SimpleNamespace(cfg=SimpleNamespace(worker_class_str="sync"))
     gc.unfreeze()

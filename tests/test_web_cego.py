@@ -6,7 +6,7 @@ import json
 import re
 from html import unescape
 
-from support import enter, rule_fields, start_game
+from support import enter, join, rule_fields, start_game
 from test_stammtisch import import_game
 
 from scorekeeper import games
@@ -273,6 +273,29 @@ def test_the_sayings_are_asked_for_once_and_not_carried_by_each_answer(app, clie
                 lookups(sayings([*FOUR, "Erna"], dealer, rules))
     hintersche = start_game(client, "hintersche", FOUR)
     assert client.get(hintersche + "/says/" + first.rsplit("/", 1)[1]).status_code == 404
+
+
+def test_the_words_are_for_the_phones_that_have_the_form(app, client):
+    """The group's members and a tournament table's own phone; not a phone in by the view link
+    (its page has no form), nor another table's phone."""
+    from test_tournaments import draw, set_up, tables
+
+    draw(client, set_up(client, kind="cego"), 1)
+    (_id, token, game, _seats), (_id2, _token2, other, _seats2), *_ = tables(app, 1)
+    table = app.test_client()
+    assert table.get(f"/t/{token}").status_code == 302
+    address = re.search(r'data-says="([^"]*)"', table.get(f"/g/tanne/games/{game}")
+                        .get_data(as_text=True)).group(1)
+    theirs = re.search(r'data-says="([^"]*)"', client.get(f"/g/tanne/games/{other}")
+                       .get_data(as_text=True)).group(1)
+    assert table.get(address).status_code == client.get(theirs).status_code == 200
+    assert table.get(theirs).status_code == 404
+    invite = client.get("/g/tanne/invite").get_data(as_text=True)
+    viewer = app.test_client()
+    assert join(viewer, re.search(r'data-view-link="https?://[^/"]+(/join/[^"]+)"', invite)
+                .group(1)).status_code == 302
+    assert viewer.get(f"/g/tanne/games/{game}").status_code == 200
+    assert viewer.get(address).status_code == 404
 
 
 def test_the_25th_game_of_a_durchgang_is_refused_in_its_words(client):

@@ -246,12 +246,13 @@ class Adapter:
         the game's form says nothing before Save."""
         return None
 
-    def sayings_at(self, players: Sequence[str], rules: Mapping[str, Any], version: str
-                   ) -> Sayings | None:
-        """The sayings of the version a form names, for whichever of `players` deals (one
-        version for every dealer where who deals changes nothing); None: none has it (an
-        address from before an update of the app)."""
-        for dealer in players:
+    def sayings_at(self, players: Sequence[str], now: str | None, rules: Mapping[str, Any],
+                   version: str) -> Sayings | None:
+        """The sayings of the version a form names, for whichever of `players` deals, `now`
+        (who deals now, whose the page has just worked out) tried first: one version for every
+        dealer where who deals changes nothing; None: none has it (an address from before an
+        update of the app)."""
+        for dealer in sorted(players, key=lambda name: name != now):
             said = self.sayings(players, dealer, rules)
             if said is None or said.version == version:
                 return said

@@ -5,9 +5,10 @@ the game will write, the list, and the season's figures.
 The sentence is the engine's: for the next game the adapter asks the engine (`Table.score`) what
 every contract would write for every count, result, caller and losers the form can hold, and
 the form names where the answers are (`data-says`: the table's `says/<version>`); the phone asks
-for them once, keeps them (its HTTP cache and the service worker's) and static/js/fields.js looks
-them up as the fields change: no network needed after the first time, and a hand's answer and
-the parts sent to the watching phones do not carry their 15 KB.
+for them once an address (four players: one address for the whole game; five: one a dealer),
+keeps them (its HTTP cache and the service worker's) and static/js/fields.js looks them up as
+the fields change: no network needed once fetched, and a hand's answer and the parts sent to
+the watching phones do not carry their 15 KB.
 """
 
 from __future__ import annotations

@@ -557,11 +557,13 @@ def live(slug: str, game_id: int):
 def says(slug: str, game_id: int, version: str):
     """What the entry form's sentence above Save is looked up in (the form names it by its
     version, static/js/fields.js asks for it): the same address holds the same text for good,
-    so the phone keeps it and asks once."""
-    _group, game = get_group_game_or_404(slug, game_id, view=True)
+    so the phone keeps it and asks once. For the phones that have the form: the group's
+    members and the table's own phone (a viewer's page has no form)."""
+    _group, game = get_group_game_or_404(slug, game_id)
     adapter = games.get(game.kind)
-    said = adapter.sayings_at([p["name"] for p in game.state.get("players", [])],
-                              adapter.rules(game.rules), version)
+    said = None if game.problem else adapter.sayings_at(
+        [p["name"] for p in game.state.get("players", [])], game.state.get("dealer"),
+        adapter.rules(game.rules), version)
     if said is None:
         abort(404)
     response = current_app.response_class(said.text, mimetype="application/json")
