@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections import Counter
 from collections.abc import Sequence
 
@@ -231,23 +230,19 @@ def test_eight_players_meet_four_again_at_least():
         if any(a in old and b in old for before in (first, second) for old in before)]
 
 
-def test_two_hundred_players_well_under_a_second():
-    players, earlier, took = list(range(1, 201)), [], []
+# how long these take: bench/draw.py (a clock in a test fails on a busy machine)
+def test_two_hundred_players_three_durchgaenge_without_a_pairing_twice():
+    players, earlier = list(range(1, 201)), []
     for seed in range(3):
-        start = time.perf_counter()
         earlier.append(draw(players, seed, (3, 4, 5), earlier))
-        took.append(time.perf_counter() - start)
     assert [repeats(tables, earlier[:i]) for i, tables in enumerate(earlier)] == [0, 0, 0]
-    assert max(took) < 0.5, took
 
 
-def test_when_everyone_has_met_the_draw_still_takes_well_under_a_second():
+def test_when_everyone_has_met_the_draw_is_the_best_there_is_and_reproducible():
     # the search looks at a bounded number of swaps (a count, not a clock: still reproducible)
     players = list(range(1, 201))
     everyone = [[players], [players[:100], players[100:]]]
-    start = time.perf_counter()
     tables = draw(players, 8, (3, 4, 5), everyone)
-    assert time.perf_counter() - start < 1
     assert tables == draw(players, 8, (3, 4, 5), everyone)
     assert sorted(p for table in tables for p in table) == players
     # every pair met once already; the halves at best two and two at each table of four
