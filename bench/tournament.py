@@ -48,7 +48,6 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import http.client
-import json
 import logging
 import multiprocessing
 import os
@@ -82,7 +81,8 @@ HIDDEN = re.compile(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)"')
 VERSION = re.compile(r'data-version="(\d+)"')
 PART = re.compile(rb'event: part\ndata: \{"version": (\d+)')
 BARE = re.compile(rb'(?:^|\n)data: (\d+)\n')
-SAYS = re.compile(r'data-says="([^"]+)"')  # the words above Save: asked for once an address
+# the words above Save: asked for once an address (in a page, and in a part's JSON)
+SAYS = re.compile(r'data-says=\\?"([^"\\]+)')
 
 
 def prepare(url: str) -> tuple[str, list[tuple[str, int, list[str]]]]:
@@ -121,6 +121,19 @@ def prepare(url: str) -> tuple[str, list[tuple[str, int, list[str]]]]:
     return token, tables
 
 
+def ask_words(phone: load.Phone, html: str, kept: set[str]) -> tuple[int, int]:
+    """The words above Save at each address `html` names that is not `kept` yet, as
+    static/js/fields.js asks for them (then the phone keeps them): how many were asked for, and
+    how many were not answered 200."""
+    asked = set(SAYS.findall(html)) - kept
+    kept |= asked
+    refused = 0
+    for address in asked:
+        phone.request("GET", address)
+        refused += phone.status != 200
+    return len(asked), refused
+
+
 def bare_phone(port: int) -> load.Phone:
     """A phone with a connection and no cookie yet, that has joined nothing (load.Phone's
     requests, without its joining)."""
@@ -146,12 +159,9 @@ class TablePhone(load.Phone):
         self.says(page)
 
     def says(self, page: str) -> None:
-        """The words above Save at an address not asked for before (fields.js, then kept)."""
-        for address in set(SAYS.findall(page)) - self.kept:
-            self.kept.add(address)
-            self.request("GET", address)
-            self.asked += 1
-            self.errors += self.status != 200  # counted with the refused entries
+        asked, refused = ask_words(self, page, self.kept)
+        self.asked += asked
+        self.errors += refused  # counted with the refused entries
 
     @staticmethod
     def hidden(page: str) -> dict[str, str]:
@@ -221,17 +231,16 @@ class Watchers:
     place, a bare newer version fetches the table page (in a thread of its own)."""
 
     def __init__(self, port: int, tables: list[tuple[str, int, list[str]]]) -> None:
-        self.port, self.lock = port, threading.Lock()
+        self.port, self.lock, self.asking = port, threading.Lock(), threading.Lock()
         self.seen: dict[tuple[int, int], list[float]] = {}  # (game, version): when, each phone
         self.fetched, self.parts, self.said, self.refused, self.streams = 0, 0, 0, 0, []
         for token, game, _seats in tables:
             for _ in range(WATCHERS):
                 phone = bare_phone(port)
                 phone.request("GET", f"/t/{token}")
-                kept = set(SAYS.findall(phone.request("GET", f"/g/{SLUG}/games/{game}")))
-                for address in kept:  # the words above Save, as the page asks for them
-                    phone.request("GET", address)
-                    assert phone.status == 200, address
+                kept: set[str] = set()
+                assert ask_words(phone, phone.request("GET", f"/g/{SLUG}/games/{game}"),
+                                 kept)[1] == 0
                 sock = socket.create_connection(("127.0.0.1", port))
                 sock.sendall(f"GET /g/{SLUG}/games/{game}/live/stream HTTP/1.1\r\nHost: x\r\n"
                              f"Accept: text/event-stream\r\nCookie: {phone.cookie}\r\n\r\n"
@@ -272,11 +281,9 @@ class Watchers:
                 self._saw(stream, version, now)
                 with self.lock:
                     self.parts += 1
-                html = json.loads(event.split(b"data: ", 1)[1])["html"]
-                asked = set(SAYS.findall(html)) - stream["kept"]
-                if asked:  # its words above Save: asked for once an address (fields.js)
-                    stream["kept"] |= asked
-                    threading.Thread(target=self._say, args=(stream, asked)).start()
+                said = event.decode()
+                if set(SAYS.findall(said)) - stream["kept"]:  # new words above Save
+                    threading.Thread(target=self._say, args=(stream, said)).start()
                 return
         elif (bare := BARE.search(event)) is not None:
             version = int(bare.group(1))
@@ -295,15 +302,15 @@ class Watchers:
         if shown:
             self._saw(stream, max(version, int(shown.group(1))), time.perf_counter())
 
-    def _say(self, stream: dict, addresses: set[str]) -> None:
+    def _say(self, stream: dict, part: str) -> None:
         """Asked on a connection of its own (a page may be fetched on the phone's meanwhile)."""
         asking = bare_phone(self.port)
         asking.cookie = stream["phone"].cookie
-        for address in addresses:
-            asking.request("GET", address)
-            with self.lock:
-                self.said += 1
-                self.refused += asking.status != 200
+        with self.asking:  # one thread asks, the next part's finds the address kept
+            asked, refused = ask_words(asking, part, stream["kept"])
+        with self.lock:
+            self.said += asked
+            self.refused += refused
 
     def _saw(self, stream: dict, version: int, when: float) -> None:
         with self.lock:

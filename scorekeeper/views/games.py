@@ -58,6 +58,7 @@ from scorekeeper.views.common import (
     state_context,
 )
 from scorekeeper.views.forms import ConfirmForm
+from scorekeeper.web.assets import kept_for_a_year
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
 PART = "X-Part"  # a request for a part of the page (the table page's content), and its answer
@@ -566,11 +567,8 @@ def says(slug: str, game_id: int, version: str):
         adapter.rules(game.rules), version)
     if said is None:
         abort(404)
-    response = current_app.response_class(said.text, mimetype="application/json")
-    response.cache_control.private = True
-    response.cache_control.max_age = 365 * 24 * 3600
-    response.cache_control.immutable = True
-    return response
+    return kept_for_a_year(current_app.response_class(said.text, mimetype="application/json"),
+                           public=False)
 
 
 @bp.get("/<int:game_id>/state.json")

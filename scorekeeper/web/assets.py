@@ -31,15 +31,20 @@ def version(folder: Path, styles: dict[str, str]) -> str:
     return digest.hexdigest()[:12]
 
 
-def _kept_for_a_year(response: Response) -> Response:
-    response.cache_control.public = True
+def kept_for_a_year(response: Response, public: bool = True) -> Response:
+    """An answer whose address changes with its content; `public` False: only this phone's
+    browser keeps it (it is for the group's phones alone)."""
+    if public:
+        response.cache_control.public = True
+    else:
+        response.cache_control.private = True
     response.cache_control.max_age = YEAR
     response.cache_control.immutable = True  # the name changes with the content: never ask again
     return response
 
 
 def _file(filename: str):
-    return _kept_for_a_year(send_from_directory(current_app.static_folder or "", filename,
+    return kept_for_a_year(send_from_directory(current_app.static_folder or "", filename,
                                                 max_age=YEAR))
 
 
@@ -49,7 +54,7 @@ def _style(name: str):
         abort(404)
     response = current_app.response_class(source, mimetype="text/css")
     response.add_etag()
-    return _kept_for_a_year(response).make_conditional(request)
+    return kept_for_a_year(response).make_conditional(request)
 
 
 def _moved(older: str, filename: str):
