@@ -12,7 +12,7 @@ from test_stammtisch import import_game
 from scorekeeper import games
 from scorekeeper.db import db
 from scorekeeper.engine import cego
-from scorekeeper.games.cego import sayings
+from scorekeeper.games.cego import _sayings, sayings
 from scorekeeper.models import Game, Group, Player
 from scorekeeper.season import headtohead
 
@@ -255,6 +255,12 @@ def test_the_sayings_are_asked_for_once_and_not_carried_by_each_answer(app, clie
                          headers={"X-Part": "content"})
     part = answer.get_data(as_text=True)
     assert "Bernd" in part and f'data-says="{first}"' in part  # Bernd deals game 2
+    with app.test_request_context():  # worked out once for every dealer (not four times)
+        cego = games.get("cego")
+        worked = _sayings.cache_info().misses
+        assert {cego.sayings(FOUR, d, cego.rules({})).version for d in FOUR} == \
+            {cego.sayings(FOUR, "Anna", cego.rules({})).version}
+        assert _sayings.cache_info().misses <= worked + 1
     assert table[0][0] not in part and len(part) < 15_000
     assert client.get(first.rsplit("/", 1)[0] + "/0123456789abcdef").status_code == 404
     assert app.test_client().get(first).status_code == 404  # a phone not in the group

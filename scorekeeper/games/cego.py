@@ -192,7 +192,10 @@ class Cego(Adapter):
     def sayings(self, players: Sequence[str], dealer: str, rules: Mapping[str, Any]
                 ) -> Sayings:
         """What the game `dealer` deals would write, for every value the form can hold
-        (`sayings` below), in the phone's language."""
+        (`sayings` below), in the phone's language. Who deals only matters to the words if
+        the dealer sits out (five players): else they are worked out once for all dealers."""
+        if len(players) != cego.SITTING_OUT:
+            dealer = players[0]
         return _sayings(language(), tuple(players), dealer, json.dumps(dict(rules),
                                                                        sort_keys=True))
 
@@ -256,9 +259,9 @@ def _named(game: cego.Game, players: Sequence[str], seats: Sequence[int], displa
 @functools.lru_cache(maxsize=512)
 def _sayings(lang: str, players: tuple[str, ...], dealer: str, rules_json: str) -> Sayings:
     """The next game's sayings as `sayings` says, as JSON (the same for every page of the same
-    table and game, in one language: worked out once). A tournament hall's 50 tables with their
-    4 dealers each are 200 (15 KB each): kept, they are not worked out again for every game
-    (two thirds of a game's cost, bench/tournament.py)."""
+    table and game, in one language: worked out once). A tournament hall's 50 tables are 50 (15
+    KB each; 250 with five players, a dealer's each): kept, they are not worked out again for
+    every game (two thirds of a game's cost, bench/tournament.py)."""
     text = json.dumps(sayings(list(players), dealer, json.loads(rules_json)),
                       ensure_ascii=False, separators=(",", ":"))
     return Sayings(text, hashlib.sha256(text.encode()).hexdigest()[:16])
