@@ -12,8 +12,6 @@ ALLOWED = {
     # a PIN attempt's count stands even when the request fails after it (group/pins.py)
     ("group.pins", "attempt"): "counting PIN attempts",
     ("group.attempts", "clean"): "removing old counts, in a transaction of its own",
-    # not the session: the connection that tells the other processes of a committed change
-    ("table.live", "_send"): "the live wire's NOTIFY",
 }
 
 

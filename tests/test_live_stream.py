@@ -276,3 +276,37 @@ def test_a_change_reaches_the_streams_of_another_process(transport, tmp_path):
             app.extensions["live"].close()
             with app.app_context():
                 db.engine.dispose()
+
+
+@pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="PostgreSQL's NOTIFY")
+def test_a_change_travels_after_postgresql_dropped_the_sending_connection(tmp_path):
+    """The NOTIFYs go on a connection of the process's own, kept open; one that PostgreSQL
+    has closed meanwhile (a restart, an idle timeout) is replaced, and the change travels."""
+    sender, watcher = (make_app("postgresql", tmp_path) for _ in range(2))
+    group = int(uuid.uuid4().int % 1_000_000_000)
+    inbox = watcher.extensions["live"].subscribe(group)
+    wire = sender.extensions["live"]
+
+    def travels(change):
+        for _ in range(50):  # until the watcher listens
+            with sender.app_context():
+                wire.publish({change})
+            with contextlib.suppress(queue.Empty):
+                return inbox.get(timeout=0.2) == change
+        return False
+
+    try:
+        assert travels(live.Change(group, 7, 3))
+        first = wire.sender.info.backend_pid
+        with watcher.app_context():
+            with db.engine.begin() as conn:
+                conn.exec_driver_sql(f"SELECT pg_terminate_backend({first})")
+        with sender.app_context():  # the watcher listens: the first sending must do
+            wire.publish({live.Change(group, 7, 4)})
+        assert inbox.get(timeout=DEADLINE) == live.Change(group, 7, 4)
+        assert wire.sender.info.backend_pid != first
+    finally:
+        for app in (sender, watcher):
+            app.extensions["live"].close()
+            with app.app_context():
+                db.engine.dispose()

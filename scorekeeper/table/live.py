@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Flask, current_app
-from sqlalchemy import Boolean, Text, bindparam, cast, event, func, inspect, text
+from sqlalchemy import Boolean, Text, bindparam, cast, event, func, inspect
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.util import identity_key
@@ -182,6 +182,8 @@ class Live:
         self.closed = threading.Event()
         self.lock = threading.Lock()
         self.redis: Any = None  # the client that sends, made when first needed
+        self.sender: Any = None  # PostgreSQL: the connection that sends (autocommit), likewise
+        self.sending = threading.Lock()
         _everyone.add(self)
 
     # sending
@@ -210,14 +212,30 @@ class Live:
                         self.redis = redis.Redis.from_url(self.url)
                 for message in messages:
                     self.redis.publish(self.channel, message)
-            else:  # after the commit, on a connection of the app's pool
-                with db.engine.connect() as conn:
-                    for message in messages:
-                        conn.execute(text("SELECT pg_notify(:channel, :message)"),
-                                     {"channel": self.channel, "message": message})
-                    conn.commit()
+            else:
+                self._notify(messages)
         except Exception:  # the change is stored; its watchers see it when they ask next
             log.warning("live: could not send %s", messages, exc_info=True)
+
+    def _notify(self, messages: list[str]) -> None:
+        """After the commit, on the process's own connection in autocommit: a NOTIFY is one
+        round trip, not a connection from the app's pool and a transaction of its own (four,
+        each a moment the other requests of a busy process run first)."""
+        with self.sending:
+            for attempt in (1, 2):  # a connection PostgreSQL has dropped meanwhile: a new one
+                try:
+                    if self.sender is None or self.sender.closed:
+                        self.sender = self._connect()
+                        weakref.finalize(self, self.sender.close)  # an app let go of: closed
+                    for message in messages:
+                        self.sender.execute("SELECT pg_notify(%s, %s)", (self.channel, message))
+                    return
+                except Exception:
+                    if self.sender is not None:
+                        self.sender.close()
+                    self.sender = None
+                    if attempt == 2:
+                        raise
 
     # receiving
 
@@ -273,16 +291,19 @@ class Live:
                 pubsub.close()
                 client.close()
         else:
-            import psycopg
-
-            url = make_url(self.url).set(drivername="postgresql")
-            with psycopg.connect(url.render_as_string(hide_password=False),
-                                 autocommit=True) as conn:
+            with self._connect() as conn:
                 conn.execute(f"LISTEN {self.channel}")
                 yield None
                 while not self.closed.is_set():
                     for notify in conn.notifies(timeout=1.0):
                         yield notify.payload
+
+    def _connect(self) -> Any:
+        """A connection of its own to PostgreSQL, in autocommit (psycopg: the app's driver)."""
+        import psycopg
+
+        url = make_url(self.url).set(drivername="postgresql")
+        return psycopg.connect(url.render_as_string(hide_password=False), autocommit=True)
 
     def close(self) -> None:
         """Stop listening and end every stream (the app is going away)."""
@@ -290,6 +311,10 @@ class Live:
         self.hub.end_all()
         if self.redis is not None:
             self.redis.close()
+        with self.sending:
+            if self.sender is not None:
+                self.sender.close()
+                self.sender = None
 
     # what a phone reads
 
