@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import re
 
-from sqlalchemy import select
+from sqlalchemy import event, select
 
 from scorekeeper import engine, games
 from scorekeeper.db import db
@@ -306,14 +306,25 @@ def test_the_ranking_is_drawn_once_for_each_of_its_versions(app, client, monkeyp
     link = re.search(r'href="http://localhost(/r/[^"?]+)"', client.get(path).get_data(as_text=True))
     drawn = []
     ranked = night.ranked
-    monkeypatch.setattr(night, "ranked", lambda t: drawn.append(t.id) or ranked(t))
+    monkeypatch.setattr(night, "ranked", lambda t, *more: drawn.append(t.id) or ranked(t, *more))
     tvs = [app.test_client() for _ in range(3)]
     pages = {tv.get(link.group(1) + "?tv=1").get_data(as_text=True) for tv in tvs}
     assert len(pages) == 1 and len(drawn) == 1  # three TVs, one drawing
     (_id, _token, game, seats), _other = tables(app, 1)
     play_out(client, app, game)
-    after = tvs[0].get(link.group(1) + "?tv=1").get_data(as_text=True)
+    read = []
+    with app.app_context():
+        bound = db.engine
+    listen = lambda conn, cursor, text, *args: read.append(text)  # noqa: E731
+    event.listen(bound, "before_cursor_execute", listen)
+    try:
+        after = tvs[0].get(link.group(1) + "?tv=1").get_data(as_text=True)
+    finally:
+        event.remove(bound, "before_cursor_execute", listen)
     assert len(drawn) == 2 and after != pages.pop()  # a new version is drawn anew
+    # its entrants read once, its games' players with their tables (not their whole states)
+    assert sum(re.search(r"SELECT entrants\.id\b", t) is not None for t in read) == 1
+    assert not any(re.search(r"(SELECT|,)\s*games\.state\s*(,|FROM)", t) for t in read)
     english = app.test_client()
     english.set_cookie("lang", "en")
     assert "Ranking" in english.get(link.group(1) + "?tv=1").get_data(as_text=True)

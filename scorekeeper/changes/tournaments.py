@@ -306,7 +306,7 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
         ledger.enter(group, "deposit", tournament.entry_fee_cents * len(listed),
                      _("%(name)s: entry fees, %(count)s × %(fee)s", name=tournament.name,
                        count=len(listed), fee=money(tournament.entry_fee_cents)), day, by)
-    ranked = night.ranked(tournament)
+    ranked = night.ranked(tournament, listed)
     names = {e.id: e.name for e in listed}
     for place, (row, cents) in enumerate(zip(ranked, tournament.prizes, strict=False), 1):
         if cents:

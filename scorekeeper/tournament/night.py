@@ -111,31 +111,35 @@ def durchgaenge(tournament: Tournament, listed: Sequence[Entrant] | None = None
     adapter = games.GAMES[tournament.kind]
     names = {e.id: e.name for e in (entrants(tournament) if listed is None else listed)}
     out: list[list[ranking.TableResult[int]]] = [[] for _ in range(drawn_rounds(tournament))]
-    # the tables with their games' states in one query (not a query for each table's game)
-    for table, state in db.session.execute(
-            select(TournamentTable, Game.state)
+    # the tables with their games' players in one query (not a query for each table's game,
+    # nor the rest of each game's state: what a TV's ranking page costs)
+    for round_, seats, voided, players in db.session.execute(
+            select(TournamentTable.round, TournamentTable.seats, TournamentTable.voided,
+                   Game.state["players"])
             .outerjoin(Game, Game.id == TournamentTable.game_id)
             .where(TournamentTable.tournament_id == tournament.id)
             .order_by(TournamentTable.round, TournamentTable.number)):
-        by_name = {p["name"]: p for p in (state or {}).get("players", [])}
+        by_name = {p["name"]: p for p in players or []}
         totals = {seat: adapter.tournament_score(by_name[names[seat]])
-                  if names[seat] in by_name else 0 for seat in table.seats}
-        out[table.round - 1].append(ranking.TableResult(totals, bool(table.voided)))
+                  if names[seat] in by_name else 0 for seat in seats}
+        out[round_ - 1].append(ranking.TableResult(totals, bool(voided)))
     return out
 
 
-def ranked(tournament: Tournament) -> tuple[ranking.Standing[int], ...]:
+def ranked(tournament: Tournament, listed: Sequence[Entrant] | None = None
+           ) -> tuple[ranking.Standing[int], ...]:
     """The tournament's ranking as it stands, with the lots drawn for its ties: a lot drawn for
-    a tie that a correction (or a voided table) has changed since no longer counts."""
-    found = entrants(tournament)
-    listed, results = [e.id for e in found], durchgaenge(tournament, found)
+    a tie that a correction (or a voided table) has changed since no longer counts (`listed`:
+    its entrants, when the caller has them)."""
+    found = entrants(tournament) if listed is None else listed
+    ids, results = [e.id for e in found], durchgaenge(tournament, found)
     lowest = lowest_wins(tournament)
-    plain = ranking.evening(listed, results, lowest_wins=lowest)
+    plain = ranking.evening(ids, results, lowest_wins=lowest)
     tied: dict[int, set[int]] = {}
     for row in plain:
         tied.setdefault(row.place, set()).add(row.entrant)
     fitting = [lot for lot in lots(tournament) if len(lot) > 1 and set(lot) in tied.values()]
-    return ranking.evening(listed, results, lowest_wins=lowest, lots=fitting) if fitting \
+    return ranking.evening(ids, results, lowest_wins=lowest, lots=fitting) if fitting \
         else plain
 
 
@@ -207,8 +211,9 @@ def series(group_id: int, year: int) -> dict[str, list[dict[str, Any]]]:
     for kind in dict.fromkeys(t.kind for t in found):
         nights = []
         for tournament in (t for t in found if t.kind == kind):
-            names = {e.id: e.name for e in entrants(tournament)}
-            nights.append({names[row.entrant]: row.total for row in ranked(tournament)})
+            listed = entrants(tournament)
+            names = {e.id: e.name for e in listed}
+            nights.append({names[row.entrant]: row.total for row in ranked(tournament, listed)})
         lowest = games.GAMES[kind].lowest_wins({})
         out[kind] = [{"place": line.place, "player": line.entrant, "total": line.total,
                       "nights": list(line.nights)}

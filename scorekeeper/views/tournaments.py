@@ -122,7 +122,7 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
         round_tables = [t for t in drawn if t.round == number]
         rounds.append((number, round_tables,
                        any(t.game and t.game.entry_count for t in round_tables)))
-    ranked = night.ranked(tournament)
+    ranked = night.ranked(tournament, listed)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
         by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET,
@@ -294,8 +294,8 @@ def ranking_link(token: str):
     if not personal and (html := drawn.get(key)) is not None:
         return html
     tournament = _by_link(token)
-    listed = {e.id: e for e in night.entrants(tournament)}
-    ranked = night.ranked(tournament)
+    people = night.entrants(tournament)
+    listed, ranked = {e.id: e for e in people}, night.ranked(tournament, people)
     pages = max(1, -(-len(ranked) // TV_ROWS))
     page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
     html = render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
@@ -320,8 +320,8 @@ def card(token: str):
     prizes and lots, and the last place; the share button turns it into a PNG where the phone
     can share a file."""
     tournament = _by_link(token)
-    listed = {e.id: e for e in night.entrants(tournament)}
-    ranked = night.ranked(tournament)
+    people = night.entrants(tournament)
+    listed, ranked = {e.id: e for e in people}, night.ranked(tournament, people)
     shown = max(CARD_ROWS, len(tournament.prizes))
     rows = list(ranked[:shown])
     last = [row for row in ranked[shown:] if row.last]
