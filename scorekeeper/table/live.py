@@ -184,6 +184,7 @@ class Live:
         self.redis: Any = None  # the client that sends, made when first needed
         self.sender: Any = None  # PostgreSQL: the connection that sends (autocommit), likewise
         self.sending = threading.Lock()
+        self.closing: weakref.finalize | None = None  # closes it when the app is let go of
         _everyone.add(self)
 
     # sending
@@ -219,14 +220,17 @@ class Live:
 
     def _notify(self, messages: list[str]) -> None:
         """After the commit, on the process's own connection in autocommit: a NOTIFY is one
-        round trip, not a connection from the app's pool and a transaction of its own (four,
-        each a moment the other requests of a busy process run first)."""
+        round trip, not a connection from the app's pool and a transaction of its own (BEGIN,
+        the NOTIFY, COMMIT: three, each a moment the other requests of a busy process run
+        first)."""
         with self.sending:
             for attempt in (1, 2):  # a connection PostgreSQL has dropped meanwhile: a new one
                 try:
                     if self.sender is None or self.sender.closed:
                         self.sender = self._connect()
-                        weakref.finalize(self, self.sender.close)  # an app let go of: closed
+                        if self.closing is not None:
+                            self.closing.detach()
+                        self.closing = weakref.finalize(self, self.sender.close)
                     for message in messages:
                         self.sender.execute("SELECT pg_notify(%s, %s)", (self.channel, message))
                     return
