@@ -154,6 +154,33 @@ def test_a_version_whose_part_never_comes_is_told_after_a_while(monkeypatch):
                                                 "8"]
 
 
+def test_a_group_page_is_told_to_ask_at_once_and_then_at_most_every_so_often(monkeypatch):
+    """A hall's tables enter games back to back: a page of the whole group (the ranking on
+    the TV) is told at once of the first, of those that come meanwhile once when ASK_EVERY is
+    over, and of none twice."""
+    monkeypatch.setattr(live, "ASK_EVERY", 0.3)
+    hub = live.Live("memory://")
+    inbox = hub.subscribe(1)
+    stream = Events(hub.stream(inbox, 1, None, "7-1"))
+    assert next(stream) == "7-1"
+    started = time.monotonic()
+    for game in range(1, 6):  # five tables' games at once
+        inbox.put(live.Change(1, game, 2))
+    assert next(stream) == "?" and time.monotonic() - started < 0.2
+    assert next(stream) == "?" and time.monotonic() - started >= 0.25
+    inbox.put(None)  # nothing more came: the stream's end is the next thing it says
+    with pytest.raises(pytest.fail.Exception, match="the stream ended"):
+        next(stream)
+    inbox = hub.subscribe(1)
+    stream = Events(hub.stream(inbox, 1, None, "7-2"))
+    assert next(stream) == "7-2"
+    for _ in range(2):  # a change after a quiet moment: told at once again
+        started = time.monotonic()
+        inbox.put(live.Change(1, 3, 3))
+        assert next(stream) == "?" and time.monotonic() - started < 0.2
+        time.sleep(0.35)
+
+
 def test_a_part_too_big_for_a_notify_travels_without_its_html():
     small = live.Part(1, 2, 3, "de member", "<p>Anna 12</p>" * 10)
     assert live.Part.read(json.loads(small.message(live.NOTIFY_BYTES))["part"]) == small

@@ -44,6 +44,10 @@ CHANNEL = "scorekeeper_live"  # the default; LIVE_CHANNEL (letters, digits, _) f
 KEEPALIVE = 20.0  # s between two comments on a quiet stream: a phone that left is noticed
 RETRY_MS = 2000  # how soon a phone opens a dropped stream again
 PART_WAIT = 2.0  # s a stream waits for a part announced with its version before it says "ask"
+# s between two "ask" on a page of the whole group (the ranking, the evening): the first at once,
+# what comes meanwhile in one more when they are over; a hall's 50 tables entering would
+# otherwise have every TV and spectator draw or fetch the ranking after each of their games
+ASK_EVERY = 0.5
 NOTIFY_BYTES = 7900  # PostgreSQL's NOTIFY carries under 8000 bytes: a bigger part is not sent
 log = logging.getLogger(__name__)
 _everyone: weakref.WeakSet[Live] = weakref.WeakSet()  # this process's apps' Live
@@ -328,13 +332,16 @@ class Live:
         inbox it subscribed before it read `version`: that version first, then each new one (a
         group's page is told "?": ask for the version). A version whose part follows is held
         back until its part comes (at most PART_WAIT): a page of the part's `view` is sent the
-        part itself (event "part"), any other the version."""
+        part itself (event "part"), any other the version. A group's page is told to ask at
+        most every ASK_EVERY seconds."""
         told = int(version) if game is not None else 0
         waiting: dict[int, float] = {}  # versions held back: until when
+        asked, ask = 0.0, False  # a group's page: when it was last told to ask; to be told again
         try:
             yield f"retry: {RETRY_MS}\ndata: {version}\n\n"
             while True:
-                wait = min([KEEPALIVE, *(until - time.monotonic() for until in waiting.values())])
+                due = [*waiting.values(), *([asked + ASK_EVERY] if ask else [])]
+                wait = min([KEEPALIVE, *(until - time.monotonic() for until in due)])
                 try:
                     change = inbox.get(timeout=max(wait, 0.0))
                 except queue.Empty:
@@ -344,14 +351,20 @@ class Live:
                         if held > told:
                             told = held
                             yield f"data: {held}\n\n"
-                    if not late:
+                    if ask and asked + ASK_EVERY <= time.monotonic():
+                        ask, asked = False, time.monotonic()
+                        yield "data: ?\n\n"
+                    elif not late:
                         yield ": still here\n\n"
                     continue
                 if change is None:
                     return
                 if game is None:
-                    if isinstance(change, Change):
+                    if isinstance(change, Change) and asked + ASK_EVERY <= time.monotonic():
+                        asked = time.monotonic()
                         yield "data: ?\n\n"
+                    elif isinstance(change, Change):
+                        ask = True
                 elif change.game != game or change.version is None or change.version <= told:
                     continue
                 elif isinstance(change, Part):
