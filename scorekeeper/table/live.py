@@ -361,7 +361,7 @@ class Live:
                     return
                 if game is None:
                     if isinstance(change, Change) and asked + ASK_EVERY <= time.monotonic():
-                        asked = time.monotonic()
+                        ask, asked = False, time.monotonic()  # what waited is told with it
                         yield "data: ?\n\n"
                     elif isinstance(change, Change):
                         ask = True
