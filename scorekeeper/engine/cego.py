@@ -100,6 +100,12 @@ GROUP = {"pairs": 2, "threes": 3}  # cards counted together
 SITTING_OUT = 5  # with this many players the dealer sits out each game
 
 
+def sits_out(n: int, dealer: int) -> int | None:
+    """The seat that sits out the game `dealer` deals at a table of `n`: the dealer's with five
+    players, else none."""
+    return dealer if n == SITTING_OUT else None
+
+
 def pack(in_game: int) -> list[int]:
     """The values of the cards dealt to `in_game` players (3 or 4)."""
     values = [value for _, count, value in CARDS for _ in range(count)]
@@ -409,7 +415,7 @@ class Table(base.Table):
         kind, number = self._contracts[contract]
         n = self._n
         dealer = (self._first_dealer + self.hands_played) % n
-        out = dealer if n == SITTING_OUT else None
+        out = sits_out(n, dealer)
         forfeit = None
         if entry.get("forfeit") is not None:
             forfeit = self._seat(entry, "forfeit", out)
@@ -731,7 +737,7 @@ class Table(base.Table):
             "next_dealer": dealer,
             "dealer": dealer,
             "deals_on": names[deals_on],
-            "sits_out": dealer if n == SITTING_OUT else None,
+            "sits_out": dealer if sits_out(n, deals_on) is not None else None,
             "finished": self.finished,
             "games": games,
             "games_left": None if games is None else games - self.hands_played,

@@ -193,8 +193,9 @@ class Cego(Adapter):
                 ) -> Sayings:
         """What the game `dealer` deals would write, for every value the form can hold
         (`sayings` below), in the phone's language. Who deals only matters to the words if
-        the dealer sits out (five players): else they are worked out once for all dealers."""
-        if len(players) != cego.SITTING_OUT:
+        the dealer sits out (the engine's `sits_out`): else they are worked out once for all
+        dealers."""
+        if cego.sits_out(len(players), list(players).index(dealer)) is None:
             dealer = players[0]
         return _sayings(language(), tuple(players), dealer, json.dumps(dict(rules),
                                                                        sort_keys=True))
