@@ -5,6 +5,7 @@ import os
 import re
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from jinja2 import BytecodeCache
@@ -308,3 +309,25 @@ def join(client, path: str):
     token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"',
                       page.get_data(as_text=True))
     return client.post(path, data={"csrf_token": token.group(1)} if token else {})
+
+
+@contextmanager
+def counted(app):
+    """The SQL statements and commits sent to the app's database meanwhile."""
+    statements, commits = [], []
+    with app.app_context():
+        bound = db.engine
+
+    def statement(conn, cursor, text, *args):
+        statements.append(text)
+
+    def commit(conn):
+        commits.append(conn)
+
+    event.listen(bound, "before_cursor_execute", statement)
+    event.listen(bound, "commit", commit)
+    try:
+        yield statements, commits
+    finally:
+        event.remove(bound, "before_cursor_execute", statement)
+        event.remove(bound, "commit", commit)

@@ -5,40 +5,15 @@ table's watchers by a NOTIFY after the commit, on the process's own connection
 (scorekeeper/table/live.py): not one of the pool's, so no statement counted here."""
 
 import re
-from contextlib import contextmanager
 
 import generators
 import pytest
-from sqlalchemy import event
-from support import entry_fields, rule_fields, start_game
+from support import counted, entry_fields, rule_fields, start_game
 from test_tournaments import draw, set_up, tables
 
 from scorekeeper import engine, games
-from scorekeeper.db import db
 
 HANDS = 12
-
-
-@contextmanager
-def counted(app):
-    """The SQL statements and commits sent to the database meanwhile."""
-    statements, commits = [], []
-    with app.app_context():
-        bound = db.engine
-
-    def statement(conn, cursor, text, *args):
-        statements.append(text)
-
-    def commit(conn):
-        commits.append(conn)
-
-    event.listen(bound, "before_cursor_execute", statement)
-    event.listen(bound, "commit", commit)
-    try:
-        yield statements, commits
-    finally:
-        event.remove(bound, "before_cursor_execute", statement)
-        event.remove(bound, "commit", commit)
 
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))

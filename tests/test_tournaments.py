@@ -9,7 +9,8 @@ from __future__ import annotations
 import itertools
 import re
 
-from sqlalchemy import event, select
+from sqlalchemy import select
+from support import counted
 
 from scorekeeper import engine, games
 from scorekeeper.db import db
@@ -312,15 +313,8 @@ def test_the_ranking_is_drawn_once_for_each_of_its_versions(app, client, monkeyp
     assert len(pages) == 1 and len(drawn) == 1  # three TVs, one drawing
     (_id, _token, game, seats), _other = tables(app, 1)
     play_out(client, app, game)
-    read = []
-    with app.app_context():
-        bound = db.engine
-    listen = lambda conn, cursor, text, *args: read.append(text)  # noqa: E731
-    event.listen(bound, "before_cursor_execute", listen)
-    try:
+    with counted(app) as (read, _commits):
         after = tvs[0].get(link.group(1) + "?tv=1").get_data(as_text=True)
-    finally:
-        event.remove(bound, "before_cursor_execute", listen)
     assert len(drawn) == 2 and after != pages.pop()  # a new version is drawn anew
     # its entrants read once, its games' players with their tables (not their whole states)
     assert sum(re.search(r"SELECT entrants\.id\b", t) is not None for t in read) == 1
