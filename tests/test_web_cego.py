@@ -281,6 +281,43 @@ def test_the_sayings_are_asked_for_once_and_not_carried_by_each_answer(app, clie
     assert client.get(hintersche + "/says/" + first.rsplit("/", 1)[1]).status_code == 404
 
 
+def test_a_four_player_tables_form_is_drawn_once_and_its_heading_with_each_game(app, client):
+    """The form looks the same from one game to the next at four (who deals is in its heading,
+    drawn apart): the answers put in the form drawn for the page; at five the dealer sits out
+    and each game's form is drawn anew (its names are others)."""
+    from flask import template_rendered
+
+    drawn = []
+
+    def rendered(_app, template, **_extra):
+        drawn.append(template.name)
+
+    path = start(client)
+    with template_rendered.connected_to(rendered, app):
+        page = client.get(path).get_data(as_text=True)
+        parts = [client.post(path + "/entries", headers={"X-Part": "content"},
+                             data={"seq": seq, "contract": "eine", "declarer": who,
+                                   "augen": "41"}).get_data(as_text=True)
+                 for seq, who in enumerate(["Carla", "Anna", "Bernd", "Dieter"], start=1)]
+    assert drawn.count("games/_entry_forms.html") == 1
+    dealers = ["Bernd", "Carla", "Dieter", "Anna"]
+    for n, (part, dealer) in enumerate(zip(parts, dealers, strict=True), start=2):
+        heading = re.search(r'id="entry".*?<h2>(.*?)</h2>', part, re.S).group(1)
+        assert f"Spiel {n}" in heading and f"{dealer} gibt" in heading
+        assert f'name="seq" value="{n}"' in part and 'name="contract" value="eine"' in part
+    keys = re.findall(r'name="key" value="([0-9a-f]{32})"', page + "".join(parts))
+    assert len(set(keys)) == len(keys) == 5  # each a key of its own
+
+    five = start(client, [*FOUR, "Erna"])
+    drawn.clear()
+    with template_rendered.connected_to(rendered, app):
+        client.get(five)
+        for seq, who in enumerate(["Bernd", "Carla"], start=1):
+            client.post(five + "/entries", headers={"X-Part": "content"},
+                        data={"seq": seq, "contract": "eine", "declarer": who, "augen": "41"})
+    assert drawn.count("games/_entry_forms.html") == 3
+
+
 def test_the_words_are_for_the_phones_that_have_the_form(app, client):
     """The group's members and a tournament table's own phone; not a phone in by the view link
     (its page has no form), nor another table's phone."""

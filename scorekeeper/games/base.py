@@ -28,7 +28,8 @@ REQUIRED_PARTS = ("state", "describe", "effect", "standings", "result", "ending"
 # and these it may leave out, when the shared page shows the default instead.
 OPTIONAL_PARTS = {"more": "games/parts/empty.html", "changes": "games/parts/changes.html",
                   "details": "games/parts/empty.html", "seating": "games/parts/empty.html",
-                  "player": "games/parts/empty.html", "style": "games/parts/empty.html"}
+                  "player": "games/parts/empty.html", "style": "games/parts/empty.html",
+                  "head": "games/parts/empty.html"}
 FILE_NAMES = {"style": "style.css"}  # a part's file, where it is not <part>.html
 
 
@@ -83,6 +84,16 @@ class Roster:
             active, everyone = self._read()  # type: ignore[misc]
             self._names = (tuple(active), tuple(everyone))
         return self._names
+
+    @property
+    def names(self) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """Both: `active` and `everyone`."""
+        return self._loaded()
+
+    @property
+    def read_yet(self) -> bool:
+        """Whether a form asked for the names (`names` would not read them again)."""
+        return self._names is not None
 
     @property
     def active(self) -> tuple[str, ...]:
@@ -245,6 +256,15 @@ class Adapter:
         JSON with its version (the phone asks for it once, at `games.says`, and keeps it); None:
         the game's form says nothing before Save."""
         return None
+
+    def says(self, state: Mapping[str, Any], rules: Mapping[str, Any]) -> str | None:
+        """The version of what the next entry would write (`sayings`): the last part of the
+        address the form asks for it at; None when nobody deals (no game to say anything of)
+        or the game's form says nothing."""
+        if state.get("dealer") is None:
+            return None
+        said = self.sayings([p["name"] for p in state["players"]], state["dealer"], rules)
+        return None if said is None else said.version
 
     def sayings_at(self, players: Sequence[str], now: str | None, rules: Mapping[str, Any],
                    version: str) -> Sayings | None:

@@ -150,7 +150,7 @@ class Cego(Adapter):
     engine = cego
     FORMS = {"hand": HandForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "style"})
+                       "ending", "head", "style"})
     FIGURES = ("hands", "points", "solos", "solos_won", "ultimos", "ultimos_won", "best_game",
                "best_game_hand")
     BEST = frozenset({"best_game"})
@@ -180,14 +180,6 @@ class Cego(Adapter):
 
     def entry_name_of(self, values: Mapping[str, Any], hand: int) -> str:
         return gettext("Game %(n)s", n=hand)
-
-    def says(self, state: Mapping[str, Any], rules: Mapping[str, Any]) -> str | None:
-        """The version of what the next game would write (`sayings`): the last part of the
-        address the form asks for it at; None when nobody deals (no game to say anything of)."""
-        if state.get("dealer") is None:
-            return None
-        return self.sayings([p["name"] for p in state["players"]], state["dealer"],
-                            rules).version
 
     def sayings(self, players: Sequence[str], dealer: str, rules: Mapping[str, Any]
                 ) -> Sayings:

@@ -51,7 +51,7 @@ class FreeList(Adapter):
     engine = free_list
     FORMS = {"hand": HandForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "style"})
+                       "ending", "head", "style"})
     FIGURES = ("hands", "games", "finished", "wins", "points", "ahead")
     PAYS = _l("everybody pays everybody the difference")
     RECORDS = (Record("wins", _l("Most games won"), season=True), *Adapter.RECORDS)

@@ -99,7 +99,7 @@ class Hartenjagen(Adapter):
     engine = hartenjagen
     FORMS = {"hand": HandForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "player", "style"})
+                       "ending", "head", "player", "style"})
     FIGURES = ("hands", "games", "finished", "wins", "points", "moons", "moon_hand")
     WHERE = frozenset({"moon_hand"})
     PAYS = _l("everybody to the winner")

@@ -99,7 +99,7 @@ class Hintersche(Adapter):
                       "table, starting with the first dealer.")
     FORMS = {"hand": DealForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "details", "seating", "player", "style"})
+                       "ending", "head", "details", "seating", "player", "style"})
     FIGURES = ("hands", "games", "rubbers", "lines", "marches", "march_hand", "vier_strich",
                "vier_strich_hand")
     WHERE = frozenset({"march_hand", "vier_strich_hand"})

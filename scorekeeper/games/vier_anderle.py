@@ -169,7 +169,7 @@ class VierAnderle(Adapter):
     engine = vier_anderle
     FORMS = {"hand": HandForm, "table": TableForm}
     PARTS = frozenset({"state", "describe", "effect", "changes", "more", "standings", "result",
-                       "ending", "style"})
+                       "ending", "head", "style"})
     FIGURES = ("hands", "games", "best_pot_cents", "best_pot_hand")
     BEST = frozenset({"best_pot_cents"})
     WHERE = frozenset({"best_pot_hand"})

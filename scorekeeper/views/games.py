@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import uuid
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from flask_babel import format_time
 from flask_babel import gettext as _
 from flask_wtf.csrf import generate_csrf
 from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
 from sqlalchemy import JSON, and_, bindparam, func, select, type_coerce
 from sqlalchemy.orm.attributes import set_committed_value
 from werkzeug.datastructures import MultiDict
@@ -58,6 +60,7 @@ from scorekeeper.views.common import (
     state_context,
 )
 from scorekeeper.views.forms import ConfirmForm
+from scorekeeper.web import drawn
 from scorekeeper.web.assets import kept_for_a_year
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
@@ -203,21 +206,57 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     `saved` naming the hand just saved and `kept` what its form keeps for the next one."""
     group, game = at.group, at.game
     context = state_context(group, game, at.recent)
-    adapter, rules = context["adapter"], context["rules"]
     playing = game.status == "running" and g.role in access.PLAYS and not game.problem
     opened = posted.PART if posted is not None else request.args.get("form", "hand")
-    entry_forms = adapter.forms(game.state, rules, Roster.of(group),
-                                kind=opened if opened in adapter.FORMS else "hand", fold=True) \
-        if playing else {}
-    if posted is not None:
-        entry_forms[posted.PART] = posted
-    for form in entry_forms.values():
-        if form is not None:  # a folded form is loaded when it is opened (entry_form)
-            form.key.data, form.seq.data = uuid.uuid4().hex, game.entry_count + 1
+    kind = opened if opened in context["adapter"].FORMS else "hand"
+    kept = request.args if kept is None else kept
+    entry, head = _entry_forms(game, context, kind, kept, posted, playing) \
+        if playing or posted is not None else ("", False)
     html = render_template("games/_table.html" if part else "games/table.html",
-                           entry_forms=entry_forms, saved=saved, ending_open=opened == "end",
-                           kept=request.args if kept is None else kept, **context)
+                           entry_forms=entry, head=head, saved=saved, ending_open=opened == "end",
+                           kept=kept, **context)
     return html, status, {PART: "content"} if part else {}
+
+
+# what the entry forms are drawn with where the phone's own values go in (`_entry_forms`)
+_DRAWN_AS = uuid.uuid4().hex
+_TOKEN, _SEQ, _KEY = f"{_DRAWN_AS}t", f"{_DRAWN_AS}s", f"{_DRAWN_AS}k"
+
+
+def _entry_forms(game: Game, context: dict[str, Any], kind: str, kept: Any, posted: Any,
+                 playing: bool) -> tuple[Markup, bool]:
+    """The table page's entry forms, the one of `kind` open, and whether the hand's is among
+    them (its `head` goes above them). Drawn once while what they read of the state stays the
+    same (they look the same from hand to hand; `web.drawn`), then with this phone's CSRF token,
+    the next entry number and a new key each; a form that was sent and refused (`posted`)
+    is drawn as it came."""
+    adapter, rules = context["adapter"], context["rules"]
+    roster = Roster.of(context["group"])
+    # the words above Save change with who deals (when the dealer sits out): not read apart
+    says = adapter.says(context["state"], rules)
+
+    def draw(state: Any) -> tuple[str, Any, bool]:
+        forms = adapter.forms(state, rules, roster, kind=kind, fold=True) if playing else {}
+        if posted is not None:
+            forms[posted.PART] = posted
+        for form in forms.values():
+            if form is not None:  # a folded form is loaded when it is opened (entry_form)
+                form.key.data, form.seq.data = _KEY, _SEQ
+        html = render_template("games/_entry_forms.html", entry_forms=forms, kept=kept, says=says,
+                               **{**context, "state": state, **adapter.table_context(game, state)})
+        return html.replace(generate_csrf(), _TOKEN), roster.names if roster.read_yet else None, \
+            "hand" in forms
+
+    key = (game.id, context["group"].slug, json.dumps(game.rules, sort_keys=True), live_view(),
+           kind, tuple(MultiDict(kept).items(multi=True)), says)
+    if posted is not None:  # what was typed: not kept
+        html, _inputs, head = draw(context["state"])
+    else:
+        kept_here = current_app.extensions.setdefault("drawn_forms", drawn.Drawings())
+        found = kept_here.drawing(key, context["state"], draw, lambda: roster.names)
+        html, head = found.html, found.also
+    html = html.replace(_TOKEN, generate_csrf()).replace(_SEQ, str(game.entry_count + 1))
+    return Markup(re.sub(_KEY, lambda _key: uuid.uuid4().hex, html)), head
 
 
 def _shared_part(at: AtTable, saved: str, kept: Any):
@@ -440,7 +479,7 @@ def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], a
         if preview else []
     later = [row for row in changes if row[0] != entry.seq]
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
-                           adapter=adapter, form=form, part=adapter.template(kind),
+                           adapter=adapter, form=form, part=adapter.template(kind), kind=kind,
                            rules=rules, preview=preview and preview.scores, changes=changes,
                            later=later, money=preview.money if preview else [],
                            reopening=preview and preview.reopening), status
