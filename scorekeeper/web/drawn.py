@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-SIZE = 1024
+SIZE = 512
 MOST_READS = 500  # a drawing that read more of the state is drawn anew each time
 _MISSING = ("missing",)
 
