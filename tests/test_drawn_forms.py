@@ -17,8 +17,8 @@ class Checked(drawn.Drawings):
 
     def drawing(self, key, state, draw, inputs):
         found = super().drawing(key, state, draw, inputs)
-        html, _inputs, also = draw(drawn.Reads(state))
-        assert (found.html, found.also) == (html, also)
+        html, _inputs, extra = draw(drawn.Reads(state))
+        assert (found.html, found.extra) == (html, extra)
         return found
 
 
@@ -53,21 +53,23 @@ def test_a_drawing_is_kept_while_what_it_read_stays_the_same():
     def draw(state):
         drew.append(True)
         names = [p["name"] for p in state["players"]]
-        return f"{names} {state.get('sits_out')} {list(state['cards'])}", None, None
+        seated = state["seats"] == ["Anna", "Bernd"]  # a list compared as a list
+        return f"{names} {state.get('sits_out')} {list(state['cards'])} {seated}", None, None
 
     def drawing(state):
         drew.clear()
         return drawings.drawing("table", state, draw, lambda: None).html, bool(drew)
 
     state = {"players": [{"name": "Anna", "score": 0}, {"name": "Bernd", "score": 0}],
-             "cards": {"queen": 1}, "dealer": "Anna"}
-    assert drawing(state) == ("['Anna', 'Bernd'] None ['queen']", True)
+             "cards": {"queen": 1}, "dealer": "Anna", "seats": ["Anna", "Bernd"]}
+    assert drawing(state) == ("['Anna', 'Bernd'] None ['queen'] True", True)
     state = {**state, "players": [{"name": "Anna", "score": 5}, {"name": "Bernd", "score": -5}],
              "dealer": "Bernd", "history": [1, 2]}
-    assert drawing(state) == ("['Anna', 'Bernd'] None ['queen']", False)
+    assert drawing(state) == ("['Anna', 'Bernd'] None ['queen'] True", False)
     for changed in ({"players": [{"name": "Anna"}, {"name": "Carla"}]},
                     {"players": [{"name": "Anna"}, {"name": "Bernd"}, {"name": "Carla"}]},
-                    {"sits_out": "Anna"}, {"cards": {"queen": 1, "jack": 1}}):
+                    {"sits_out": "Anna"}, {"cards": {"queen": 1, "jack": 1}},
+                    {"seats": ["Bernd", "Anna"]}, {"seats": ["Anna", "Bernd", "Carla"]}):
         drawn_anew = drawing({**state, **changed})
         assert drawn_anew[1] and drawn_anew != drawing(state)
     assert drawing({**state, "cards": {"queen": 2}})[1] is False  # its count was not read

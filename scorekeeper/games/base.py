@@ -92,7 +92,7 @@ class Roster:
 
     @property
     def read_yet(self) -> bool:
-        """Whether a form asked for the names (`names` would not read them again)."""
+        """Whether the names were read (by a form, or by `names`): they are not read again."""
         return self._names is not None
 
     @property

@@ -10,7 +10,7 @@ from werkzeug.exceptions import InternalServerError
 from scorekeeper import games as registry
 from scorekeeper.db import db
 from scorekeeper.group.access import device_label
-from scorekeeper.web import assets, display
+from scorekeeper.web import assets, display, drawn
 
 
 def init_app(app: Flask, static: Path) -> None:
@@ -30,6 +30,7 @@ def init_app(app: Flask, static: Path) -> None:
         tv,
     )
 
+    app.extensions["drawn_forms"] = drawn.Drawings()  # the table page's (games._entry_forms)
     app.jinja_env.filters.update(display.FILTERS, device=device_label)
     app.jinja_env.globals["url_for"] = display.page_url
     app.jinja_env.globals["games_registry"] = registry.GAMES

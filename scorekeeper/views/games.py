@@ -60,7 +60,6 @@ from scorekeeper.views.common import (
     state_context,
 )
 from scorekeeper.views.forms import ConfirmForm
-from scorekeeper.web import drawn
 from scorekeeper.web.assets import kept_for_a_year
 
 bp = Blueprint("games", __name__, url_prefix="/g/<slug>/games")
@@ -232,7 +231,7 @@ def _entry_forms(game: Game, context: dict[str, Any], kind: str, kept: Any, post
     is drawn as it came."""
     adapter, rules = context["adapter"], context["rules"]
     roster = Roster.of(context["group"])
-    # the words above Save change with who deals (when the dealer sits out): not read apart
+    # the words above Save (their version: in the key) change only where the dealer sits out
     says = adapter.says(context["state"], rules)
 
     def draw(state: Any) -> tuple[str, Any, bool]:
@@ -247,14 +246,15 @@ def _entry_forms(game: Game, context: dict[str, Any], kind: str, kept: Any, post
         return html.replace(generate_csrf(), _TOKEN), roster.names if roster.read_yet else None, \
             "hand" in forms
 
-    key = (game.id, context["group"].slug, json.dumps(game.rules, sort_keys=True), live_view(),
-           kind, tuple(MultiDict(kept).items(multi=True)), says)
-    if posted is not None:  # what was typed: not kept
-        html, _inputs, head = draw(context["state"])
+    key = (game.id, context["group"].slug, request.script_root,
+           json.dumps(game.rules, sort_keys=True), live_view(), kind,
+           tuple(MultiDict(kept).items(multi=True)), says)
+    if posted is not None or current_app.jinja_env.auto_reload:  # what was typed; a template
+        html, _inputs, head = draw(context["state"])  # being written: not kept
     else:
-        kept_here = current_app.extensions.setdefault("drawn_forms", drawn.Drawings())
-        found = kept_here.drawing(key, context["state"], draw, lambda: roster.names)
-        html, head = found.html, found.also
+        drawings = current_app.extensions["drawn_forms"]
+        found = drawings.drawing(key, context["state"], draw, lambda: roster.names)
+        html, head = found.html, found.extra
     html = html.replace(_TOKEN, generate_csrf()).replace(_SEQ, str(game.entry_count + 1))
     return Markup(re.sub(_KEY, lambda _key: uuid.uuid4().hex, html)), head
 

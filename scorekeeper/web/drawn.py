@@ -18,6 +18,9 @@ from typing import Any
 SIZE = 512
 MOST_READS = 500  # a drawing that read more of the state is drawn anew each time
 _MISSING = ("missing",)
+# what a path ends in where no key was read but a mapping's keys, a list's length, or the
+# whole of either (its repr): objects, no key of the state's can be one
+_KEYS, _LEN, _ALL = object(), object(), object()
 
 
 def _seen(value: Any) -> Any:
@@ -39,33 +42,34 @@ def _wrapped(value: Any, path: tuple[Any, ...], log: dict[tuple[Any, ...], Any])
 
 
 class Reads(Mapping[str, Any]):
-    """A game's state that notes what is read of it, down to each value inside (`log`: by path,
-    what was seen there); reading all its keys (iterating) notes them."""
+    """A game's state that notes what is read of it, down to each value inside (`_log`: by
+    path, what was seen there); reading all its keys (iterating) notes them. Its attributes are
+    a Mapping's only (a template's `state.x` is the key "x")."""
 
     def __init__(self, data: Mapping[str, Any], path: tuple[Any, ...] = (),
                  log: dict[tuple[Any, ...], Any] | None = None) -> None:
         self._data, self._path = data, path
-        self.log: dict[tuple[Any, ...], Any] = {} if log is None else log
+        self._log: dict[tuple[Any, ...], Any] = {} if log is None else log
 
     def __getitem__(self, key: Any) -> Any:
         path = (*self._path, key)
         if key not in self._data:
-            self.log[path] = _MISSING
+            self._log[path] = _MISSING
             raise KeyError(key)
         value = self._data[key]
-        self.log[path] = _seen(value)
-        return _wrapped(value, path, self.log)
+        self._log[path] = _seen(value)
+        return _wrapped(value, path, self._log)
 
     def __iter__(self) -> Iterator[Any]:
-        self.log[(*self._path, "<keys>")] = tuple(self._data)
+        self._log[(*self._path, _KEYS)] = tuple(self._data)
         return iter(self._data)
 
     def __len__(self) -> int:
-        self.log[(*self._path, "<keys>")] = tuple(self._data)
+        self._log[(*self._path, _KEYS)] = tuple(self._data)
         return len(self._data)
 
     def __repr__(self) -> str:
-        self.log[(*self._path, "<all>")] = ("all", repr(self._data))
+        self._log[(*self._path, _ALL)] = repr(self._data)
         return repr(self._data)
 
 
@@ -74,22 +78,27 @@ class _ReadList(Sequence[Any]):
 
     def __init__(self, data: list[Any] | tuple[Any, ...], path: tuple[Any, ...],
                  log: dict[tuple[Any, ...], Any]) -> None:
-        self._data, self._path, self.log = data, path, log
+        self._data, self._path, self._log = data, path, log
 
     def __len__(self) -> int:
-        self.log[(*self._path, "<len>")] = len(self._data)
+        self._log[(*self._path, _LEN)] = len(self._data)
         return len(self._data)
+
+    def __eq__(self, other: object) -> bool:  # as a list's: what it holds, each item read
+        return list(self) == other
+
+    __hash__ = None  # type: ignore[assignment]  # as a list's
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(len(self))[index]]
         index = range(len(self))[index]  # IndexError as a list's; from the end: its length read
         value = self._data[index]
-        self.log[(*self._path, index)] = _seen(value)
-        return _wrapped(value, (*self._path, index), self.log)
+        self._log[(*self._path, index)] = _seen(value)
+        return _wrapped(value, (*self._path, index), self._log)
 
     def __repr__(self) -> str:
-        self.log[(*self._path, "<all>")] = ("all", repr(self._data))
+        self._log[(*self._path, _ALL)] = repr(self._data)
         return repr(self._data)
 
 
@@ -102,12 +111,12 @@ def _still(state: Mapping[str, Any], path: tuple[Any, ...], seen: Any) -> bool:
         except (KeyError, IndexError, TypeError):
             return False
     last = path[-1]
-    if last == "<keys>":
+    if last is _KEYS:
         return isinstance(value, Mapping) and tuple(value) == seen
-    if last == "<len>":
+    if last is _LEN:
         return isinstance(value, list | tuple) and len(value) == seen
-    if last == "<all>":
-        return ("all", repr(value)) == seen
+    if last is _ALL:
+        return repr(value) == seen
     if isinstance(value, Mapping):
         return _seen(value[last]) == seen if last in value else seen == _MISSING
     try:
@@ -119,9 +128,9 @@ def _still(state: Mapping[str, Any], path: tuple[Any, ...], seen: Any) -> bool:
 @dataclass(frozen=True)
 class Drawing:
     html: str
-    read: dict[tuple[Any, ...], Any]  # what it read of the state (`Reads.log`)
+    read: dict[tuple[Any, ...], Any]  # what it read of the state (`Reads._log`)
     inputs: Any  # what else it read that the key does not name: None, or the caller's `inputs()`
-    also: Any  # what the caller keeps with it
+    extra: Any  # what the caller keeps with it
 
 
 class Drawings:
@@ -137,15 +146,19 @@ class Drawings:
                 inputs: Callable[[], Any]) -> Drawing:
         """The drawing kept for `key` if what it read of `state` is still so, and `inputs()`
         (if it read them) still gives what it did; else `draw(reads)` anew (its HTML, `inputs()`
-        if it read them or None, and what to keep with it), kept unless it read all the state."""
+        if it read them or None, and what to keep with it), kept unless it read more than
+        MOST_READS values."""
         kept = self._kept.get(key)
         if kept is not None and all(_still(state, path, seen) for path, seen in kept.read.items()) \
                 and (kept.inputs is None or kept.inputs == inputs()):
+            with self._lock:
+                if key in self._kept:
+                    self._kept.move_to_end(key)
             return kept
         reads = Reads(state)
-        html, read_inputs, also = draw(reads)
-        drawing = Drawing(html, reads.log, read_inputs, also)
-        if len(reads.log) <= MOST_READS:
+        html, read_inputs, extra = draw(reads)
+        drawing = Drawing(html, reads._log, read_inputs, extra)
+        if len(drawing.read) <= MOST_READS:
             with self._lock:
                 self._kept[key] = drawing
                 self._kept.move_to_end(key)

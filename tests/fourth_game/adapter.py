@@ -41,7 +41,7 @@ def _hand_form(names: tuple[str, ...]) -> type[GameForm]:
 class Zehner(Adapter):
     engine = zehner
     FORMS = {"hand": HandForm}
-    PARTS = frozenset({"state", "describe", "effect", "standings", "result", "ending"})
+    PARTS = frozenset({"state", "describe", "effect", "standings", "result", "ending", "head"})
     TEMPLATES = str(Path(__file__).parent / "templates")
     DOCS = str(Path(__file__).parent / "docs")
     FIGURES = ("hands", "games", "wins", "points")
