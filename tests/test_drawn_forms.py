@@ -13,7 +13,7 @@ HANDS = 12
 
 
 class Checked(drawn.Drawings):
-    """Every drawing kept is compared with a fresh one of the same state."""
+    """Every drawing handed out, kept or new, is compared with a fresh one of the same state."""
 
     def drawing(self, key, state, draw, inputs):
         found = super().drawing(key, state, draw, inputs)
