@@ -31,6 +31,7 @@ def init_app(app: Flask, static: Path) -> None:
     )
 
     app.extensions["drawn_forms"] = drawn.Drawings()  # the table page's (games._entry_forms)
+    app.extensions["rankings"] = drawn.Drawings(tournaments.DRAWN_KEPT)  # the spectators' link's
     app.jinja_env.filters.update(display.FILTERS, device=device_label)
     app.jinja_env.globals["url_for"] = display.page_url
     app.jinja_env.globals["games_registry"] = registry.GAMES

@@ -5,7 +5,6 @@ sheets to print, a table's link (its phone opens its own game) and the spectator
 from __future__ import annotations
 
 import datetime as dt
-import threading
 import uuid
 from typing import Any
 
@@ -45,10 +44,10 @@ from scorekeeper.views.forms import (
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
 TV_ROWS, TV_TURN = 15, 10  # the TV's ranking: rows a page, seconds before the next page
-# The app keeps the ranking pages drawn last, by the ranking's version: the hall's TVs and a
-# hundred phones ask for the same page after each change, and it is drawn once
+# The app keeps the ranking pages drawn last (app.extensions["rankings"], web/drawn.py), by the
+# ranking's version: the hall's TVs and a hundred phones ask for the same page after each
+# change, and it is drawn once
 DRAWN_KEPT = 64
-_drawing = threading.Lock()
 
 
 def _tournament(slug: str, tournament_id: int, view: bool = False) -> tuple[Group, Tournament]:
@@ -289,26 +288,22 @@ def ranking_link(token: str):
         abort(404)
     version = found[1]
     key = (found[0], version, language(), request.cookies.get("theme"), request.full_path)
-    personal = bool(session.get("_flashes"))
-    drawn: dict[tuple[Any, ...], str] = current_app.extensions.setdefault("rankings", {})
-    if not personal and (html := drawn.get(key)) is not None:
-        return html
-    tournament = _by_link(token)
-    people = night.entrants(tournament)
-    listed, ranked = {e.id: e for e in people}, night.ranked(tournament, people)
-    pages = max(1, -(-len(ranked) // TV_ROWS))
-    page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
-    html = render_template("tournaments/ranking.html", tournament=tournament, entrants=listed,
-                           ranked=ranked, tv=request.args.get("tv") == "1", page=page,
-                           pages=pages, per_page=TV_ROWS, turn=TV_TURN,
-                           prizes=_prizes(tournament, ranked),
-                           ties=_open_ties(tournament, ranked), version=version)
-    if not personal:
-        with _drawing:
-            drawn[key] = html
-            while len(drawn) > DRAWN_KEPT:
-                del drawn[next(iter(drawn))]
-    return html
+
+    def draw(_state: Any) -> tuple[str, None, None]:
+        tournament = _by_link(token)
+        people = night.entrants(tournament)
+        listed, ranked = {e.id: e for e in people}, night.ranked(tournament, people)
+        pages = max(1, -(-len(ranked) // TV_ROWS))
+        page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
+        return render_template("tournaments/ranking.html", tournament=tournament,
+                               entrants=listed, ranked=ranked, tv=request.args.get("tv") == "1",
+                               page=page, pages=pages, per_page=TV_ROWS, turn=TV_TURN,
+                               prizes=_prizes(tournament, ranked),
+                               ties=_open_ties(tournament, ranked), version=version), None, None
+
+    if session.get("_flashes"):  # a message for this phone: drawn for it alone
+        return draw({})[0]
+    return current_app.extensions["rankings"].drawing(key, {}, draw, lambda: None).html
 
 
 CARD_ROWS = 10  # the picture's lines: the first places (the prizes), then the last place

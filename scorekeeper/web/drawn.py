@@ -1,7 +1,8 @@
 """Parts of a page drawn from a game's state, kept with what they read of it, so that they are
 drawn again only when that changed: the table page's entry forms look the same from one hand to
 the next (the hand's number and who deals are drawn apart, in the game's `head` part), and a
-hand's answer puts in the forms drawn before (issue 29: a fifth of an entry's time).
+hand's answer puts in the forms drawn before (issue 29: a fifth of an entry's time). A page that
+reads no state (the tournament's ranking, by its version) is kept by its key alone.
 
 Sound because everything a drawing reads of the state goes through `Reads`, down to each value
 inside it, and everything else it depends on is in its key or its inputs (the caller's). Per
@@ -134,7 +135,7 @@ class Drawing:
 
 
 class Drawings:
-    """The last drawings of this process, by key."""
+    """The last drawings of an app, by key."""
 
     def __init__(self, size: int = SIZE) -> None:
         self.size = size
