@@ -10,6 +10,10 @@ and 2 TVs the ranking, on `make serve`'s gunicorn (with the floors of bench/load
 
     smoke: BENCH_TABLES=2 BENCH_WATCHERS=1 BENCH_TVS=1 BENCH_SECONDS=1 BENCH_RUNS=1
 
+    BENCH_REDIS_URL=redis://127.0.0.1:6379/5   the server as the README's host runs it: rate
+        limits and live updates in Redis, so gunicorn.conf.py's 4 worker processes (without it:
+        one process, rate limits in memory). Each run has keys of its own there.
+
     BENCH_PACE=10 BENCH_SECONDS=30   a hall's pace instead of the stress: each table enters a
         game every 10 s (from a moment of its own in the first 10 s), whatever the server does
         meanwhile; 50 tables: 5 games a second, some 15 times a real hall's (a Cego game takes
@@ -74,11 +78,13 @@ SECONDS = float(os.environ.get("BENCH_SECONDS", "8"))
 RUNS = int(os.environ.get("BENCH_RUNS", "3"))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "2"))
 PACE = float(os.environ.get("BENCH_PACE", "0"))  # seconds between a table's games; 0: at once
+REDIS = os.environ.get("BENCH_REDIS_URL", "")
 READERS = 10  # phones asking for the floor GET and the ranking
 MAX_P99_MS, MAX_CPU_FLOOR, MAX_RANKING_FLOOR, MAX_TV_MS = 300, 3.0, 2.0, 1000
 SLUG = "tanne"
 HIDDEN = re.compile(r'<input type="hidden" name="([a-z_]+)" value="([^"]*)"')
 VERSION = re.compile(r'data-version="(\d+)"')
+CHANGE_SEQ = re.compile(r'data-table-change[^>]*data-seq="(\d+)"')
 PART = re.compile(rb'event: part\ndata: \{"version": (\d+)')
 BARE = re.compile(rb'(?:^|\n)data: (\d+)\n')
 # the words above Save: asked for once an address (in a page, and in a part's JSON)
@@ -201,7 +207,10 @@ class TablePhone(load.Phone):
         answer = self.request("POST", self.path + "/entries", hand, {"X-Part": "content"})
         if self.status != 200 or self.part != "content":
             return False
-        self.fields = self.hidden(answer)
+        # the table's content (the next form's fields), or what the game changed (the phone
+        # empties its form, the next game's number from the change)
+        seq = CHANGE_SEQ.search(answer)
+        self.fields = {**self.fields, "seq": seq.group(1)} if seq else self.hidden(answer)
         self.says(answer)
         version = VERSION.search(answer)
         if version:
@@ -406,8 +415,10 @@ def pct(values: list[float], q: float) -> float:
 def one_run(url: str, token: str, tables: list[tuple[str, int, list[str]]]) -> dict:
     port = load.free_port()
     env = {**os.environ, "DATABASE_URL": url, "SCOREKEEPER_BIND": f"127.0.0.1:{port}",
-           "RATELIMIT_STORAGE_URI": "memory://"}
-    env.pop("SCOREKEEPER_WORKERS", None)  # as `make serve` has it: one process without Redis
+           "RATELIMIT_STORAGE_URI": REDIS or "memory://",
+           "RATELIMIT_KEY_PREFIX": f"bench{uuid.uuid4().hex}",  # this run's limits (in Redis)
+           "SCOREKEEPER_LIVE_CHANNEL": f"bench{uuid.uuid4().hex}"}
+    env.pop("SCOREKEEPER_WORKERS", None)  # as `make serve` has it: 1 process, 4 with Redis
     server = load.start(env, port, "--pythonpath", str(ROOT / "bench"), "load_app:create()")
     pipes, processes, watchers, tvs = [], [], None, []
     result: dict = {}
@@ -542,7 +553,9 @@ def bench(name: str, database: str | None = None) -> bool:
 
 
 def main() -> int:
-    print(f"gunicorn.conf.py as `make serve` runs it; the tables' phones in {CLIENTS} processes")
+    server = "4 processes, rate limits and live updates in Redis" if REDIS else "one process"
+    print(f"gunicorn.conf.py as `make serve` runs it ({server}); the tables' phones in "
+          f"{CLIENTS} processes")
     ok = bench("sqlite")
     if os.environ.get("BENCH_DATABASE_URL"):
         ok = bench("postgresql", os.environ["BENCH_DATABASE_URL"]) and ok
