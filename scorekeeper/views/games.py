@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import uuid
@@ -209,12 +210,32 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     opened = posted.PART if posted is not None else request.args.get("form", "hand")
     kind = opened if opened in context["adapter"].FORMS else "hand"
     kept = request.args if kept is None else kept
-    entry, head = _entry_forms(game, context, kind, kept, posted, playing) \
-        if playing or posted is not None else ("", False)
-    html = render_template("games/_table.html" if part else "games/table.html",
-                           entry_forms=entry, head=head, saved=saved, ending_open=opened == "end",
-                           kept=kept, **context)
+    entry = _entry_forms(game, context, kind, kept, posted, playing) \
+        if playing or posted is not None else None
+    # a hand's answer: only what a hand changes, where the forms stay as the phones have them
+    # (drawn before, for the hand) and the page around them too (a hand before this one)
+    change = saved is not None and entry is not None and not entry.new and entry.head \
+        and opened == "hand" and game.entry_count > 1
+    template = "games/_change.html" if change else "games/_table.html" if part \
+        else "games/table.html"
+    html = render_template(template, entry_forms=entry, head=entry is not None and entry.head,
+                           saved=saved, ending_open=opened == "end", kept=kept, **context)
     return html, status, {PART: "content"} if part else {}
+
+
+@dataclass(frozen=True)
+class EntryForms:
+    """The table page's entry forms as drawn for this phone; `head`: the hand's form is among
+    them (its heading goes above them); `drawn`: which drawing (the same HTML, the same name in
+    every process); `new`: drawn for this request, not kept from one before."""
+
+    html: Markup
+    head: bool
+    drawn: str
+    new: bool
+
+    def __bool__(self) -> bool:
+        return bool(self.html)
 
 
 # what the entry forms are drawn with where the phone's own values go in (`_entry_forms`)
@@ -223,18 +244,20 @@ _TOKEN, _SEQ, _KEY = f"{_DRAWN_AS}t", f"{_DRAWN_AS}s", f"{_DRAWN_AS}k"
 
 
 def _entry_forms(game: Game, context: dict[str, Any], kind: str, kept: Any, posted: Any,
-                 playing: bool) -> tuple[Markup, bool]:
-    """The table page's entry forms, the one of `kind` open, and whether the hand's is among
-    them (its `head` goes above them). Drawn once while what they read of the state stays the
-    same (they look the same from hand to hand; `web.drawn`), then with this phone's CSRF token,
-    the next entry number and a new key each; a form that was sent and refused (`posted`)
-    is drawn as it came."""
+                 playing: bool) -> EntryForms:
+    """The table page's entry forms, the one of `kind` open. Drawn once while what they read of
+    the state stays the same (they look the same from hand to hand; `web.drawn`), then with
+    this phone's CSRF token, the next entry number and a new key each; a form that was sent and
+    refused (`posted`) is drawn as it came."""
     adapter, rules = context["adapter"], context["rules"]
     roster = Roster.of(context["group"])
     # the words above Save (their version: in the key) change only where the dealer sits out
     says = adapter.says(context["state"], rules)
 
-    def draw(state: Any) -> tuple[str, Any, bool]:
+    drew: list[bool] = []  # this request drew them
+
+    def draw(state: Any) -> tuple[str, Any, tuple[bool, str]]:
+        drew.append(True)
         forms = adapter.forms(state, rules, roster, kind=kind, fold=True) if playing else {}
         if posted is not None:
             forms[posted.PART] = posted
@@ -243,20 +266,23 @@ def _entry_forms(game: Game, context: dict[str, Any], kind: str, kept: Any, post
                 form.key.data, form.seq.data = _KEY, _SEQ
         html = render_template("games/_entry_forms.html", entry_forms=forms, kept=kept, says=says,
                                **{**context, "state": state, **adapter.table_context(game, state)})
-        return html.replace(generate_csrf(), _TOKEN), roster.names if roster.read_yet else None, \
-            "hand" in forms
+        html = html.replace(generate_csrf(), _TOKEN)
+        drawn_as = hashlib.blake2b(html.replace(_DRAWN_AS, "").encode(), digest_size=8)
+        return html, roster.names if roster.read_yet else None, ("hand" in forms,
+                                                                 drawn_as.hexdigest())
 
     key = (game.id, context["group"].slug, request.script_root,
            json.dumps(game.rules, sort_keys=True), live_view(), kind,
            tuple(MultiDict(kept).items(multi=True)), says)
     if posted is not None or current_app.jinja_env.auto_reload:  # what was typed; a template
-        html, _inputs, head = draw(context["state"])  # being written: not kept
+        html, _inputs, (head, drawn_as) = draw(context["state"])  # being written: not kept
     else:
         drawings = current_app.extensions["drawn_forms"]
         found = drawings.drawing(key, context["state"], draw, lambda: roster.names)
-        html, head = found.html, found.extra
+        html, (head, drawn_as) = found.html, found.extra
     html = html.replace(_TOKEN, generate_csrf()).replace(_SEQ, str(game.entry_count + 1))
-    return Markup(re.sub(_KEY, lambda _key: uuid.uuid4().hex, html)), head
+    return EntryForms(Markup(re.sub(_KEY, lambda _key: uuid.uuid4().hex, html)), head, drawn_as,
+                      bool(drew))
 
 
 def _shared_part(at: AtTable, saved: str, kept: Any):

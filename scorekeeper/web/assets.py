@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
+import rjsmin
 from flask import Flask, Response, abort, current_app, redirect, request, send_from_directory
 from flask_compress import Compress
 
@@ -44,8 +45,20 @@ def kept_for_a_year(response: Response, public: bool = True) -> Response:
 
 
 def _file(filename: str):
+    script = current_app.extensions["scripts"].get(filename)
+    if script is not None:
+        response = current_app.response_class(script, mimetype="text/javascript")
+        response.add_etag()
+        return kept_for_a_year(response).make_conditional(request)
     return kept_for_a_year(send_from_directory(current_app.static_folder or "", filename,
                                                 max_age=YEAR))
+
+
+def scripts(folder: Path) -> dict[str, str]:
+    """The page's modules (static/js/) as they are sent: without their comments and the spaces
+    nobody needs (rjsmin), a third fewer bytes on a pub's network; the files keep them."""
+    return {path.relative_to(folder).as_posix(): rjsmin.jsmin(path.read_text())
+            for path in sorted((folder / "js").glob("*.js"))}
 
 
 def _style(name: str):
@@ -69,6 +82,7 @@ def init_app(app: Flask, folder: Path, styles: dict[str, str]) -> None:
     app.static_folder = str(folder)
     app.static_url_path = prefix = f"/static/{version(folder, styles)}"
     app.extensions["game_styles"] = styles
+    app.extensions["scripts"] = {} if app.debug else scripts(folder)  # debugging: as written
     app.add_url_rule(f"{prefix}/<path:filename>", endpoint="static", view_func=_file)
     app.add_url_rule(f"{prefix}/{STYLE}", endpoint="game_style", view_func=_style)
     app.add_url_rule("/static/<older>/<path:filename>", endpoint="moved_file",

@@ -10,6 +10,7 @@ const liveBox = () => document.querySelector("[data-live]");
 // the page's body becomes that of `html`; the service worker keeps it
 export function show(html, url) {
   const fresh = new DOMParser().parseFromString(html, "text/html");
+  keepForms(fresh);
   document.title = fresh.title;
   document.body.replaceWith(fresh.body);
   if (url && url !== location.href) history.replaceState(null, "", url);
@@ -38,21 +39,60 @@ function patch(fresh) {
   if (note) note.hidden = false;
 }
 
+// the entry forms as they came (nothing typed or set up): a change (below) empties them so
+export function keepForms(root) {
+  state.forms = root.querySelector("[data-entry-forms]")?.outerHTML ?? null;
+}
+
 // A table's content after a hand (`html`: the same for every phone, without a CSRF token):
 // in place of the page's, with this phone's token; the service worker keeps the page. Another
 // phone's (`theirs`): without its "saved", and only the live parts once something is typed.
-// False if `html` is no table's content.
+// False if `html` is no table's content, or a change that does not follow the page's.
 export function putContent(html, theirs) {
-  const content = new DOMParser().parseFromString(html, "text/html").querySelector("[data-table-part]");
+  const fresh = new DOMParser().parseFromString(html, "text/html");
+  const change = fresh.querySelector("[data-table-change]");
+  if (change) return putChange(change, theirs);
+  const content = fresh.querySelector("[data-table-part]");
   const old = document.querySelector("[data-table-part]");
   if (!content || !old) return false;
   const token = document.querySelector("meta[name=csrf-token]")?.content || old.querySelector("input[name=csrf_token]")?.value;
   if (token) content.querySelectorAll("input[name=csrf_token]").forEach((i) => { i.value ||= token; });
   if (theirs) content.querySelectorAll(".saved").forEach((el) => el.remove());
   if (theirs && state.typed) { patch(content); return true; }
+  keepForms(content);
   old.replaceWith(content);
+  return shown([content]);
+}
+
+// what a hand changed (templates/games/_change.html) in place, on the version before with the
+// same forms: these emptied for the next hand (not while another phone's hand meets typing)
+function putChange(change, theirs) {
+  const old = document.querySelector("[data-table-part]");
+  const section = old?.querySelector("[data-entry-forms]");
+  if (!state.forms || liveBox()?.dataset.version !== change.dataset.from || section?.dataset.drawn !== change.dataset.forms) return false;
+  old.querySelectorAll(".saved").forEach((el) => el.remove());
+  if (!theirs) old.querySelector("h1").append(change.querySelector(".saved"));
+  const typed = theirs && state.typed, parts = [];
+  if (!typed) {
+    const forms = new DOMParser().parseFromString(state.forms, "text/html").body;
+    forms.querySelectorAll("input[name=seq]").forEach((i) => { i.value = change.dataset.seq; });
+    forms.querySelector("[data-change=head]").replaceWith(change.querySelector("[data-change=head]"));
+    keepForms(forms);
+    section.replaceWith(forms.firstElementChild);
+    parts.push(section.isConnected ? section : old.querySelector("[data-entry-forms]"));
+  }
+  change.querySelectorAll("[data-change]:not([data-change=head])").forEach((part) => {
+    old.querySelector(`[data-change="${part.dataset.change}"]`).replaceWith(part);
+    parts.push(part);
+  });
+  if (typed) { document.querySelector("[data-live-notice]").hidden = false; parts.forEach(state.onPart); return true; }
+  return shown(parts);
+}
+
+// a table's content (or its `parts`) shown anew: set up, kept by the service worker
+function shown(parts) {
   state.typed = false;
-  state.onPart(content);
+  parts.forEach((part) => state.onPart(part));
   navigator.serviceWorker?.controller?.postMessage({ keep: location.href,
     html: `<!doctype html>\n${document.documentElement.outerHTML}` });
   return true;

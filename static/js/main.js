@@ -4,7 +4,7 @@ import { state } from "./state.js";
 import { setUpFields, setUpSeating, focusEntry } from "./fields.js";
 import { setUpPage } from "./page.js";
 import { setUpSending, showWaiting, flush } from "./queue.js";
-import { startPolling } from "./live.js";
+import { startPolling, keepForms } from "./live.js";
 import { holdScreen, setUpWakeLock } from "./screen.js";
 import { setUpShare } from "./share.js";
 
@@ -19,6 +19,7 @@ document.addEventListener("change", (e) => { if (e.isTrusted) state.typed = true
 document.addEventListener("visibilitychange", holdScreen);
 window.addEventListener("online", flush);
 // a module runs once the page is parsed, before DOMContentLoaded
+keepForms(document);
 state.onPart(document.body);
 // a freshly opened table: the cursor waits in the hand's first field (or at what is wrong)
 if (document.activeElement === document.body) focusEntry();

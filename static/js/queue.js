@@ -45,8 +45,9 @@ async function send(form) {
   } finally {
     setBusy(false);
   }
-  // the answer is the page's new content, else a whole page (a redirect's)
-  if (part && putContent(html)) state.savedAt = Date.now();
+  // the answer is the page's new content (or what the hand changed in it), else a whole page
+  // (a redirect's); a change that does not fit what this page shows: the page is asked for
+  if (part && (putContent(html) || await refresh(true))) state.savedAt = Date.now();
   else show(html, url);
   focusEntry();
 }

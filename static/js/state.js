@@ -7,6 +7,7 @@ export const state = {
   lock: null, // the screen's wake lock
   asking: null, // the request for it (one at a time)
   onPart: null, // sets up a part that came anew (main.js)
+  forms: null, // the entry forms as they came (live.js keepForms)
 };
 
 export function setBusy(on) {

@@ -78,6 +78,11 @@ def test_a_skat_list_on_two_phones_with_a_correction_and_the_money(phone, shots,
                                 storage_state=page.context.storage_state()).new_page()
     other.goto(table)
     assert other.locator("#entry h2").inner_text() == "Hand 1 · Kurt gibt"
+    # what each hand's answer was, and the pages the other phone asked for meanwhile
+    answers, fetched = [], []
+    page.on("response", lambda r: answers.append(r.text()) if r.url.endswith("/entries")
+            else None)
+    other.on("request", lambda r: fetched.append(r.url) if r.url == table else None)
 
     points(page, "Hubert", 48)  # a Grand won: only the one who played scores
     save(page)
@@ -87,12 +92,18 @@ def test_a_skat_list_on_two_phones_with_a_correction_and_the_money(phone, shots,
     points(page, "Kurt", 32)  # a slip: Kurt won 23
     save(page)
     assert totals(page) == [32, 48, -36]
+    # the second and third answers: only what the hand changed; the form is empty for hand 4
+    assert ["data-table-change" in answer for answer in answers] == [False, True, True]
+    assert page.locator('input[name="points-Kurt"]').input_value() == ""
+    assert page.locator('#entry input[name="seq"]').first.input_value() == "4"
     assert page.locator(".table-top .brief").inner_text() == "vorn: Hubert"
     assert page.locator("#entry h2").inner_text() == "Hand 4 · Kurt gibt"  # round the table
     assert page.locator(".flist th.lead").inner_text() == "Hubert"
     # the other phone sees every hand without reloading
     expect(other.locator(".table-top .flist tbody tr")).to_have_count(3)
-    assert totals(other) == [32, 48, -36]
+    assert totals(other) == [32, 48, -36] and fetched == []  # put in place, no page asked for
+    assert other.locator("#entry h2").inner_text() == "Hand 4 · Kurt gibt"
+    assert other.locator('#entry input[name="seq"]').first.input_value() == "4"
     assert other.locator(".flist tfoot").inner_text().split() == [
         "€", "2,60", "€", "5,00", "€", "-7,60", "€"]
     both_ways(shots, "three-hands")
