@@ -195,7 +195,10 @@ def test_the_ranking_a_voided_table_a_lot_and_the_night_closed_into_the_kasse(ap
                    for name in seats_a)
         assert sum(by_name[name].total for name in seats_b) == 26  # table B counts
     assert "Liste unleserlich" in client.get(path).get_data(as_text=True)
-    # closed: the fees in, the prizes out
+    # closed, once the places now shared that decide a prize have their lots: the fees in, the
+    # prizes out
+    while places := re.findall(r"/places/(\d+)/lot", client.get(path).get_data(as_text=True)):
+        assert client.post(f"{path}/places/{places[0]}/lot").status_code == 302
     client.post(f"{path}/close")
     with app.app_context():
         lines = db.session.scalars(select(KasseEntry).order_by(KasseEntry.id)).all()
@@ -467,3 +470,66 @@ def test_the_result_shows_its_prizes_and_is_shared_as_a_picture(app, client):
     whole = spectators.get(link).get_data(as_text=True)
     assert "data-share-image" in whole and "Kasse" not in whole.split("<main>")[1]
     assert spectators.get(link[:-3] + "xyz/card.svg").status_code == 404
+
+
+def test_a_closed_tournament_changes_no_more_and_closes_only_when_its_prizes_are_decided(
+        app, client):
+    """Closing asks first; it waits for the lots of shared prize places; then every table's game
+    is closed as it stands and nothing of the night changes any more: no game, lot, void, draw
+    or entrant (the Kasse's lines stay those of the ranking they were booked from)."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (table_id, token, game_a, _seats), (_i, _t, game_b, _s) = tables(app, 1)
+    phone_ = app.test_client()
+    phone_.get(f"/t/{token}")
+    play_out(phone_, app, game_a)
+    play_out(client, app, game_b)
+    page = client.get(path).get_data(as_text=True)
+    assert re.search(r'/close">\s*<input[^>]*>\s*<button[^>]*data-confirm="Das Turnier jetzt '
+                     r"abschließen\?", page)
+    assert "2 Tische haben noch nicht alle Spiele gespielt" in page
+    # the first and third places are shared (two players with 0 points and two with 1 at each
+    # table): not yet
+    refused = client.post(f"{path}/close", follow_redirects=True).get_data(as_text=True)
+    assert "Plätze 1, 3 sind geteilt und entscheiden über Preise: bitte zuerst die Lose" in refused
+    with app.app_context():
+        assert db.session.scalar(select(Tournament)).finished_at is None
+        assert not db.session.scalars(select(KasseEntry)).all()
+        assert db.session.get(Game, game_a).status == "running"
+    while places := re.findall(r"/places/(\d+)/lot", client.get(path).get_data(as_text=True)):
+        assert client.post(f"{path}/places/{places[0]}/lot").status_code == 302
+    client.post(f"{path}/close")
+    with app.app_context():
+        assert db.session.scalar(select(Tournament)).finished_at is not None
+        booked = [(line.kind, line.cents) for line in db.session.scalars(select(KasseEntry))]
+        assert {db.session.get(Game, g).status for g in (game_a, game_b)} == {"closed"}
+        hands = db.session.get(Game, game_a).entry_count
+        lots = len(db.session.scalars(select(Lot)).all())
+    page = client.get(path).get_data(as_text=True)
+    for form in ("/lot", "/void", "/draw", "/entrants", "/withdraw", "/close\""):
+        assert f'{form}"' not in page and form not in re.findall(r'action="[^"]*', page)
+    # the table's phone: its list is closed
+    table_page = phone_.get(f"/g/tanne/games/{game_a}").get_data(as_text=True)
+    assert 'name="seq"' not in table_page
+    with app.app_context():
+        seats = list(db.session.get(Game, game_a).seating)
+    answer = phone_.post(f"/g/tanne/games/{game_a}/entries", follow_redirects=True, data={
+        "seq": hands + 1, f"hearts-{seats[0]}": "12", f"hearts-{seats[1]}": "1",
+        "queen": seats[3]})
+    assert "geschlossen" in answer.get_data(as_text=True)
+    # the organiser's forms, sent all the same: refused in words, nothing changed
+    for address, data in ((f"{path}/places/1/lot", {}),
+                          (f"{path}/tables/{table_id}/void", {"reason": "zu spät"}),
+                          (f"{path}/rounds/2/draw", {}), (f"{path}/entrants", {"name": "Zora"}),
+                          (f"{path}/close", {})):
+        sent = client.post(address, data=data, follow_redirects=True)
+        assert "Dieses Turnier ist abgeschlossen" in sent.get_data(as_text=True), address
+    with app.app_context():
+        assert db.session.get(Game, game_a).entry_count == hands
+        assert len(db.session.scalars(select(Lot)).all()) == lots
+        assert db.session.get(TournamentTable, table_id).voided is None
+        assert not db.session.scalars(select(TournamentTable)
+                                      .where(TournamentTable.round == 2)).all()
+        assert "Zora" not in {e.name for e in db.session.scalars(select(Entrant))}
+        assert [(line.kind, line.cents)
+                for line in db.session.scalars(select(KasseEntry))] == booked

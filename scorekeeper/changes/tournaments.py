@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
@@ -143,6 +144,8 @@ def add_entrant(group: Group, tournament: Tournament, name: str, by: str = ""
                 ) -> Done | Refused:
     """A late entrant: on the start list with the next number, drawn from the next Durchgang
     not drawn yet."""
+    if tournament.finished_at is not None:
+        return Refused(_("This tournament is closed."))
     name = name.strip()
     problem = name_error(name)
     if problem:
@@ -161,8 +164,10 @@ def add_entrant(group: Group, tournament: Tournament, name: str, by: str = ""
     return Done(_("%(name)s plays from Durchgang %(round)s on.", name=name, round=first))
 
 
-def withdraw(tournament: Tournament, entrant: Entrant, by: str = "") -> Done:
+def withdraw(tournament: Tournament, entrant: Entrant, by: str = "") -> Done | Refused:
     """An entrant leaves: not drawn again (the Durchgänge drawn so far count)."""
+    if tournament.finished_at is not None:
+        return Refused(_("This tournament is closed."))
     entrant.withdrawn_after = night.drawn_rounds(tournament)
     _note(tournament, "withdraw", by, name=entrant.name, after=entrant.withdrawn_after)
     db.session.commit()
@@ -188,6 +193,8 @@ def type_draw(group: Group, tournament: Tournament, round_: int,
 
 def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
           typed: Sequence[Sequence[int]] | None, by: str) -> Done | Refused:
+    if tournament.finished_at is not None:
+        return Refused(_("This tournament is closed."))
     if not 1 <= round_ <= tournament.rounds or round_ > night.drawn_rounds(tournament) + 1:
         return Refused(_("Draw the Durchgänge in their order."))
     if night.played(tournament, round_):
@@ -240,6 +247,8 @@ def void(tournament: Tournament, table: TournamentTable, reason: str, by: str = 
     """The organiser voids a table's Durchgang (its list has errors nobody can trace): its games
     count 0 for its players, and its game is closed: the table's phone says so, when and why,
     and takes no more entries. The reason is kept, on the table and in the history."""
+    if tournament.finished_at is not None:
+        return Refused(_("This tournament is closed."))
     reason = reason.strip()
     if not reason:
         return Refused(_("Please say why."))
@@ -248,7 +257,7 @@ def void(tournament: Tournament, table: TournamentTable, reason: str, by: str = 
     table.voided, table.voided_at = reason[:200], now()
     try:
         if table.game is not None:
-            scoring.void_game(table.game, device=by)
+            scoring.close_game(table.game, device=by)
             standings.store(table.game)
     except scoring.StaleEntry:  # the table saved a game just now
         db.session.rollback()
@@ -272,6 +281,8 @@ def renew_link(tournament: Tournament, table: TournamentTable, by: str = "") -> 
 def draw_lot(tournament: Tournament, place: int, by: str = "") -> Done | Refused:
     """Draw by lot the order of the entrants who share `place` where a prize depends on it; the
     lot is kept and shown."""
+    if tournament.finished_at is not None:
+        return Refused(_("This tournament is closed."))
     standings = night.ranked(tournament)
     at_place = {row.entrant for row in standings if row.place == place}
     tied = next((tie for tie in night.ties(tournament, standings) if set(tie) == at_place),
@@ -295,18 +306,36 @@ def seat_phone(group: Group, table: TournamentTable) -> None:
 
 def close(tournament: Tournament, by: str) -> Done | Refused:
     """The night is over: the entry fees go into the Kasse's book and the prizes out of it, a
-    line each, named after the places' winners as the ranking (and its lots) has them."""
+    line each, named after the places' winners as the ranking (and its lots) has them; every
+    table's game is closed as it stands, and nothing of the tournament changes any more. Not
+    while a shared place decides a prize and its lot is not drawn."""
     if tournament.finished_at is not None:
         return Refused(_("This tournament is closed."))
     group = db.session.get(Group, tournament.group_id)
     assert group is not None
     listed = night.entrants(tournament)
+    try:
+        for table in night.tables(tournament):
+            if table.game is not None and not table.voided:
+                scoring.close_game(table.game, device=by)
+                standings.store(table.game)
+    except scoring.StaleEntry:  # a table saved a game just now
+        db.session.rollback()
+        return Refused(_("A table saved a game just now: please look at the ranking and close "
+                         "the tournament again."))
+    ranked = night.ranked(tournament, listed)  # as the lists stand, closed
+    if tied := night.ties(tournament, ranked):
+        db.session.rollback()
+        places = sorted({row.place for row in ranked for tie in tied if row.entrant in tie})
+        return Refused(ngettext("Place %(places)s is shared and decides a prize: draw its lot "
+                                "first.", "Places %(places)s are shared and decide prizes: draw "
+                                "their lots first.", len(places),
+                                places=", ".join(map(str, places))))
     day = tournament.evening.date
     if tournament.entry_fee_cents:
         ledger.enter(group, "deposit", tournament.entry_fee_cents * len(listed),
                      _("%(name)s: entry fees, %(count)s × %(fee)s", name=tournament.name,
                        count=len(listed), fee=money(tournament.entry_fee_cents)), day, by)
-    ranked = night.ranked(tournament, listed)
     names = {e.id: e.name for e in listed}
     for place, (row, cents) in enumerate(zip(ranked, tournament.prizes, strict=False), 1):
         if cents:

@@ -194,10 +194,10 @@ def end_game(game: Game, device: str = "") -> None:
     _close(game, device)
 
 
-def void_game(game: Game, device: str = "") -> None:
-    """A tournament table's Durchgang is voided by its organiser: its game, running or
-    finished, is closed as it stands and takes nothing more (no correction either). Raises
-    StaleEntry if it changed meanwhile."""
+def close_game(game: Game, device: str = "") -> None:
+    """A tournament table's game, running or finished, is closed as it stands and takes nothing
+    more (no correction either): its organiser voided its Durchgang, or closed the tournament.
+    Raises StaleEntry if it changed meanwhile."""
     if game.status not in ENDED:
         _close(game, device)
 

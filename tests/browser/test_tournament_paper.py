@@ -43,10 +43,10 @@ def play(tournament, round_, rng):
     db.session.commit()
 
 
-def nights(app, count=1):
+def nights(app, count=1, close=True):
     """The group's tournament nights of 2026, 40 entrants each, two Durchgänge played, the
-    lots drawn where a prize depends on a tie; the first closed. Returns the group's join
-    link's token and the first night's id."""
+    lots drawn where a prize depends on a tie; the first closed (if `close`). Returns the
+    group's join link's token and the first night's id."""
     rng = random.Random(5)
     with app.test_request_context():
         group = Group(slug="tanne", name="Stammtisch Tanne")
@@ -67,7 +67,8 @@ def nights(app, count=1):
                                  if row.entrant in tie}):
                 change.draw_lot(tournament, place, "Test")
             made.append(tournament.id)
-        change.close(db.session.get(Tournament, made[0]), "Test")
+        if close:
+            change.close(db.session.get(Tournament, made[0]), "Test")
         return group.token, made[0], db.session.get(Tournament, made[0]).view_token
 
 
@@ -96,10 +97,37 @@ WIDER = """() => [...document.querySelectorAll('table')].filter(
 
 def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, shots, live_app,
                                                                        tmp_path):
-    token, tournament_id, view = nights(live_app)
+    token, tournament_id, view = nights(live_app, close=False)
     open_link(phone, f"/join/{token}")
     phone.add_init_script(SHARE_SHEET)
     path = f"/g/tanne/tournaments/{tournament_id}"
+    # a table's Durchgang voided with its reason: its page says so and offers no entry
+    phone.goto(path)
+    table = phone.locator("#round-2 .tournament-tables li").first
+    table.locator("summary").first.click()
+    table.locator("input[name=reason]").fill("Liste nicht lesbar")
+    with phone.expect_navigation():
+        table.locator("form button[type=submit]").first.click()
+    assert "Liste nicht lesbar" in phone.locator("#history").inner_text()
+    phone.locator("#round-2 .tournament-tables li a").first.click()
+    phone.wait_for_url("**/games/*")
+    banner = phone.locator("#voided")
+    assert banner.is_visible() and "Liste nicht lesbar" in banner.inner_text()
+    assert phone.locator("[data-entry-forms]").count() == 0
+    for size, name in (((390, 844), "390x844"), ((844, 390), "844x390")):
+        phone.set_viewport_size({"width": size[0], "height": size[1]})
+        phone.screenshot(path=str(ARTIFACTS / f"tournament-voided-table-{name}.jpeg"), quality=80)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
+    phone.set_viewport_size({"width": 390, "height": 844})
+    # the lots of the places a prize now depends on, and the night closed (it asks first)
+    phone.goto(path)
+    while (lot := phone.locator("form[action$='/lot'] button")).count():
+        with phone.expect_navigation():
+            lot.first.click()
+    phone.once("dialog", lambda dialog: dialog.accept())
+    with phone.expect_navigation():
+        phone.locator("form[action$='/close'] button").click()
+    assert "Kasse" in phone.locator(".flash").inner_text()
     phone.goto(path)
     shots("organiser-390x844")
     phone.locator("#ranking").screenshot(path=str(ARTIFACTS / "tournament-ranking-390.jpeg"),
@@ -141,25 +169,6 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
     assert "Durchgang 1" not in text and "Startliste" not in text and "auslosen" not in text
     rows = re.findall(r"^\s*(\d+)\.\s", text, re.M)
     assert len(rows) == 40  # a line each, none lost at a page's end
-    # a table's Durchgang voided with its reason: its page says so and offers no entry
-    phone.emulate_media(media="screen")
-    phone.goto(path)
-    table = phone.locator("#round-2 .tournament-tables li").first
-    table.locator("summary").first.click()
-    table.locator("input[name=reason]").fill("Liste nicht lesbar")
-    with phone.expect_navigation():
-        table.locator("form button[type=submit]").first.click()
-    assert "Liste nicht lesbar" in phone.locator("#history").inner_text()
-    phone.locator("#round-2 .tournament-tables li a").first.click()
-    phone.wait_for_url("**/games/*")
-    banner = phone.locator("#voided")
-    assert banner.is_visible() and "Liste nicht lesbar" in banner.inner_text()
-    assert phone.locator("[data-entry-forms]").count() == 0
-    for size, name in (((390, 844), "390x844"), ((844, 390), "844x390")):
-        phone.set_viewport_size({"width": size[0], "height": size[1]})
-        phone.screenshot(path=str(ARTIFACTS / f"tournament-voided-table-{name}.jpeg"), quality=80)
-        assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
-    phone.set_viewport_size({"width": 390, "height": 844})
     # the spectators' page prints the same
     spectators = phone.context.browser.new_context(locale="de-DE",
                                                    base_url=live_app.config["BASE_URL"])
