@@ -2,7 +2,7 @@
 // network. Start-up (templates/base.html loads it).
 import { state } from "./state.js";
 import { setUpFields, setUpSeating, focusEntry } from "./fields.js";
-import { setUpPage } from "./page.js";
+import { setUpPage, refuseBadNumbers } from "./page.js";
 import { setUpSending, showWaiting, flush } from "./queue.js";
 import { startPolling, keepForms } from "./live.js";
 import { holdScreen, setUpWakeLock } from "./screen.js";
@@ -14,6 +14,7 @@ state.onPart = (root) => {
   showWaiting();
 };
 
+document.addEventListener("submit", refuseBadNumbers, true); // before the form's own
 document.addEventListener("input", (e) => { if (e.isTrusted) state.typed = true; });
 document.addEventListener("change", (e) => { if (e.isTrusted) state.typed = true; });
 document.addEventListener("visibilitychange", holdScreen);

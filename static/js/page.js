@@ -33,3 +33,18 @@ async function unfold(fold) {
     delete fold.dataset.loading;
   }
 }
+
+// a number field holding what is no number ("4e", which the browser would send empty, as if
+// left blank): nothing is sent, the field says so
+export function refuseBadNumbers(e) {
+  const bad = [...e.target.querySelectorAll("input[type=number]")].find((i) => i.validity.badInput);
+  if (!bad) return;
+  e.preventDefault();
+  e.stopImmediatePropagation();
+  const field = bad.closest(".field, .stepper") || bad.parentElement;
+  field.classList.add("has-error");
+  field.querySelector("small.error")?.remove();
+  field.insertAdjacentHTML("beforeend", '<small class="error"></small>');
+  field.lastElementChild.textContent = document.body.dataset.textNumber;
+  bad.focus();
+}

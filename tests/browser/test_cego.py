@@ -154,6 +154,19 @@ def test_a_cego_durchgang_on_the_phone(phone, shots, browser):
             assert state(page)["last_game"]["losers"] == ["Bernd"]
     assert page.locator("h1 .saved").inner_text() == "✓ Spiel 10 gespeichert."
 
+    # game 11: "4e" is no number (the browser would send the field empty, as if left blank,
+    # and the defenders' count alone would decide): nothing is sent, the field says so
+    play(page, "cego", "Anna", {}, save_it=False)
+    augen = page.locator("input[name=augen]")
+    augen.press_sequentially("4e")
+    assert augen.evaluate("(i) => i.validity.badInput")
+    save(page)
+    assert page.locator("#entry .by-augen .error").inner_text() == "Bitte eine ganze Zahl eingeben."
+    assert augen.evaluate("(i) => i.validity.badInput")  # what was typed stays
+    assert page.locator("h1 .saved").inner_text() == "✓ Spiel 10 gespeichert."
+    assert len(state(page)["history"]) == 10
+    shots("no-number-at-the-field")
+    augen.fill("")
     # game 11: 78 Augen cannot be; the form says so before Save, and at the field after it
     play(page, "cego", "Anna", {"augen": 78}, save_it=False)
     assert says(page).startswith("78 Augen gibt es nicht")
