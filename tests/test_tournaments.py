@@ -89,6 +89,24 @@ def test_the_form_keeps_what_was_typed_and_says_what_is_wrong(client):
         assert db.session.scalar(select(Tournament)) is None
 
 
+def test_prizes_typed_as_a_german_player_types_them_and_the_games_in_german(client):
+    """"50,30,20" are three prizes (a single comma is the decimal one: "20,50" is 20,50 €);
+    the games to choose from are named in the page's language."""
+    client.post("/groups", data={"name": "tanne"})
+    page = client.get("/g/tanne/tournaments/new").get_data(as_text=True)
+    offered = re.findall(r'<option[^>]*value="([^"]+)"[^>]*>([^<]*)</option>', page)
+    assert ("free-list", "Freie Liste") in offered and "Free list" not in page
+    assert not any("Dutch" in title for _kind, title in offered)
+    for typed, cents in (("50,30,20", [5000, 3000, 2000]), ("50, 30, 20,50", [5000, 3000, 2050]),
+                         ("50;30;20", [5000, 3000, 2000]), ("20,50", [2050])):
+        with client.application.app_context():
+            from scorekeeper.views.forms import TournamentForm
+            with client.application.test_request_context(method="POST", data={"prizes": typed}):
+                form = TournamentForm()
+                form.validate_prizes(form.prizes)
+                assert form.prize_cents == cents, typed
+
+
 def test_a_tables_phone_opens_its_own_game_and_nothing_else_of_the_group(app, client):
     path = set_up(client)
     draw(client, path, 1)
@@ -344,7 +362,7 @@ def test_a_voided_tables_phone_says_so_and_takes_no_more_entries(app, client):
     refused = answer.get_data(as_text=True)
     assert re.search(r'<details open><summary>[^<]*</summary>\s*<form[^>]*'
                      rf'/tables/{table_id}/void', refused)
-    form = refused.split(f'/tables/{table_id}/void" novalidate>')[1].split("</form>")[0]
+    form = refused.split(f'/tables/{table_id}/void#round-1" novalidate>')[1].split("</form>")[0]
     assert 'class="error"' in form
     with app.app_context():
         assert db.session.get(TournamentTable, table_id).voided is None
@@ -456,7 +474,7 @@ def test_the_result_shows_its_prizes_and_is_shared_as_a_picture(app, client):
         play_out(client, app, game_id)
     page = client.get(path).get_data(as_text=True)
     assert "50,00" in page and "30,00" in page and "20,00" in page  # the prizes, in the ranking
-    assert "durch Los" in page  # first place is shared: its prizes by lot, still to draw
+    assert "Los noch zu ziehen" in page  # first place is shared: its prizes by a lot to draw
     link = re.search(r'href="http://localhost(/r/[^"?]+)"', page).group(1)
     assert f'data-share-image="{link}/card.svg"' in page and "data-print" in page
     spectators = app.test_client()
@@ -506,8 +524,9 @@ def test_a_closed_tournament_changes_no_more_and_closes_only_when_its_prizes_are
         hands = db.session.get(Game, game_a).entry_count
         lots = len(db.session.scalars(select(Lot)).all())
     page = client.get(path).get_data(as_text=True)
-    for form in ("/lot", "/void", "/draw", "/entrants", "/withdraw", "/close\""):
-        assert f'{form}"' not in page and form not in re.findall(r'action="[^"]*', page)
+    actions = re.findall(r'action="([^"]*)"', page)
+    for form in ("/lot", "/void", "/draw", "/typed", "/entrants", "/withdraw", "/close"):
+        assert not any(form in action for action in actions), form
     # the table's phone: its list is closed
     table_page = phone_.get(f"/g/tanne/games/{game_a}").get_data(as_text=True)
     assert 'name="seq"' not in table_page

@@ -29,7 +29,7 @@ from scorekeeper.changes import tournaments as change
 from scorekeeper.changes.answers import Duplicate
 from scorekeeper.db import db
 from scorekeeper.group import club
-from scorekeeper.i18n import language
+from scorekeeper.i18n import language, localized
 from scorekeeper.models import MAX_ID, Entrant, Group, Tournament, TournamentTable, now
 from scorekeeper.tournament import night
 from scorekeeper.views.common import device, get_group_or_404, live_answer, tell
@@ -70,7 +70,7 @@ def _new_form(formdata: Any = None) -> TournamentForm:
     form = TournamentForm(formdata=formdata, day=club.evening_day())
     if formdata is None:
         form.key.data = uuid.uuid4().hex
-    form.kind.choices = [(name, str(adapter.title)) for name, adapter in
+    form.kind.choices = [(name, localized(adapter.title)) for name, adapter in
                          night.playable().items()]
     return form
 

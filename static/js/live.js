@@ -78,8 +78,8 @@ function putChange(change, theirs) {
     forms.querySelectorAll("input[name=seq]").forEach((i) => { i.value = change.dataset.seq; });
     forms.querySelector("[data-change=head]").replaceWith(change.querySelector("[data-change=head]"));
     keepForms(forms);
-    section.replaceWith(forms.firstElementChild);
-    parts.push(section.isConnected ? section : old.querySelector("[data-entry-forms]"));
+    parts.push(forms.firstElementChild);
+    section.replaceWith(parts[0]);
   }
   change.querySelectorAll("[data-change]:not([data-change=head])").forEach((part) => {
     old.querySelector(`[data-change="${part.dataset.change}"]`).replaceWith(part);

@@ -47,7 +47,7 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     save(page, "main form")
     night = page.url.split("#")[0]
     page.fill("input[name=name]", LATE)  # at the door
-    save(page, "form[action$='/entrants']")
+    save(page, "form[action*='/entrants']")
     assert "Paula" in page.locator("#entrants").inner_text()
     tap(page, "#round-1 form button")  # draw the tables by lot
     assert page.locator("#round-1 .tournament-tables li").count() == 4
@@ -108,7 +108,7 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     page.goto(night)
     page.locator("#round-2 details summary").first.click()
     page.fill("#round-2 textarea[name=tables]", PAPER)
-    save(page, "#round-2 form[action$='/typed']")
+    save(page, "#round-2 form[action*='/typed']")
     assert page.locator("#round-2 .tournament-tables li").count() == 4
     tap(page, "#round-2 a[href$='/sheets']")
     second = page.locator(".run-sheet .code .link").all_inner_texts()
@@ -133,7 +133,11 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     page.locator("#round-2 .tournament-tables li").nth(2).locator("summary").first.click()
     page.locator("#round-2 .tournament-tables li").nth(2).locator("input[name=reason]") \
         .fill("Liste nicht lesbar")
+    asked = []  # it asks first, naming the table
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     save(page, "#round-2 .tournament-tables li:nth-child(3) form")
+    assert asked == ["Tisch 3 in Durchgang 2 streichen? Seine Spiele zählen 0 für seine Spieler, "
+                     "und das lässt sich nicht rückgängig machen."]
     assert "Liste nicht lesbar" in page.locator("#round-2").inner_text()
 
     # equal totals share a place; a lot decides the first prize

@@ -106,6 +106,7 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
     table = phone.locator("#round-2 .tournament-tables li").first
     table.locator("summary").first.click()
     table.locator("input[name=reason]").fill("Liste nicht lesbar")
+    phone.once("dialog", lambda dialog: dialog.accept())  # it asks first
     with phone.expect_navigation():
         table.locator("form button[type=submit]").first.click()
     assert "Liste nicht lesbar" in phone.locator("#history").inner_text()
