@@ -506,6 +506,9 @@ def test_a_closed_tournament_changes_no_more_and_closes_only_when_its_prizes_are
     assert re.search(r'/close">\s*<input[^>]*>\s*<button[^>]*data-confirm="Das Turnier jetzt '
                      r"abschließen\?", page)
     assert "2 Tische haben noch nicht alle Spiele gespielt" in page
+    # the next Durchgang drawn while this one plays: the draw asks first
+    assert re.search(r'/rounds/2/draw">\s*<input[^>]*>\s*<button[^>]*data-confirm="2 Tische von '
+                     r"Durchgang 1 spielen noch. Durchgang 2 jetzt auslosen\?", page)
     # the first and third places are shared (two players with 0 points and two with 1 at each
     # table): not yet
     refused = client.post(f"{path}/close", follow_redirects=True).get_data(as_text=True)
