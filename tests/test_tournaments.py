@@ -117,6 +117,13 @@ def test_a_tables_phone_opens_its_own_game_and_nothing_else_of_the_group(app, cl
     assert opened.status_code == 302 and opened.location.endswith(f"/g/tanne/games/{game_id}")
     page = table.get(f"/g/tanne/games/{game_id}")
     assert page.status_code == 200 and 'name="seq"' in page.get_data(as_text=True)
+    # it says which table it is; the group's name at the top leads nowhere (the group's page
+    # is not for it)
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", page.get_data(as_text=True), re.S).group(1)
+    assert "Durchgang 1, Tisch 1" in heading
+    assert '<span class="brand">tanne</span>' in page.get_data(as_text=True)
+    assert "Durchgang" not in re.search(r"<h1[^>]*>(.*?)</h1>", client.get(
+        f"/g/tanne/games/{game_id}").get_data(as_text=True), re.S).group(1)  # the organiser's
     play_out(table, app, game_id)  # it enters its own hands
     assert table.get(f"/g/tanne/games/{game_id}/history").status_code == 200
     assert table.get(f"/g/tanne/games/{game_id}/undo?seq=1").status_code == 200

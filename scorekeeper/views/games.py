@@ -94,6 +94,7 @@ class AtTable:
     recent: list[dict[str, Any]]
     snapshot: dict[str, Any] | None
     device: str  # who makes a change from this phone, for the history (`common.device`)
+    seat: TournamentTable | None = None  # the tournament table this phone is, if it is this one
 
 
 def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
@@ -104,14 +105,15 @@ def get_table_or_404(slug: str, game_id: int, view: bool = False) -> AtTable:
         abort(404)
     query = _TABLE_QUERY[db.session.get_bind().dialect.name == "postgresql"]
     found = db.session.execute(query, {"slug": slug, "game_id": game_id, "device": device})
-    game, group, evening, membership, _table, owner, pairs, snapshot = \
+    game, group, evening, membership, seat, owner, pairs, snapshot = \
         found.first() or (None,) * 8
     group = access.admit(group, membership, owner, view, game_id)
     assert game is not None  # it came with the group
     set_committed_value(game, "evening", evening)  # held by the game: never read again
     return AtTable(group, game, [effect for _seq, effect in sorted(pairs or [])
                                  if effect is not None], snapshot,
-                   owner or access.device_label(request.user_agent.string))
+                   owner or access.device_label(request.user_agent.string),
+                   seat if seat is not None and seat.game_id == game.id else None)
 
 
 def _table_query(postgresql: bool) -> Any:
@@ -219,7 +221,8 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
     template = "games/_change.html" if change else "games/_table.html" if part \
         else "games/table.html"
     html = render_template(template, entry_forms=entry, head=entry is not None and entry.head,
-                           saved=saved, ending_open=opened == "end", kept=kept, **context)
+                           saved=saved, ending_open=opened == "end", kept=kept, seat=at.seat,
+                           **context)
     return html, status, {PART: "content"} if part else {}
 
 
