@@ -513,6 +513,8 @@ def test_a_closed_tournament_changes_no_more_and_closes_only_when_its_prizes_are
     assert re.search(r'/close">\s*<input[^>]*>\s*<button[^>]*data-confirm="Das Turnier jetzt '
                      r"abschließen\?", page)
     assert "2 Tische haben noch nicht alle Spiele gespielt" in page
+    spectators = re.search(r'href="http://[^"/]*(/r/[^"?]+)"', page).group(1)
+    assert "Endstand" not in app.test_client().get(spectators).get_data(as_text=True)
     # the next Durchgang drawn while this one plays: the draw asks first
     assert re.search(r'/rounds/2/draw">\s*<input[^>]*>\s*<button[^>]*data-confirm="2 Tische von '
                      r"Durchgang 1 spielen noch. Durchgang 2 jetzt auslosen\?", page)
@@ -537,6 +539,12 @@ def test_a_closed_tournament_changes_no_more_and_closes_only_when_its_prizes_are
     actions = re.findall(r'action="([^"]*)"', page)
     for form in ("/lot", "/void", "/draw", "/typed", "/entrants", "/withdraw", "/close"):
         assert not any(form in action for action in actions), form
+    # the spectators' page and the TV say it is the final ranking
+    spectators = re.search(r'href="http://[^"/]*(/r/[^"?]+)"', page).group(1)
+    for address in (spectators, spectators + "?tv=1"):
+        heading = re.search(r"<h1>(.*?)</h1>", app.test_client().get(address)
+                            .get_data(as_text=True), re.S).group(1)
+        assert "Endstand" in heading, address
     # the table's phone: its list is closed
     table_page = phone_.get(f"/g/tanne/games/{game_a}").get_data(as_text=True)
     assert 'name="seq"' not in table_page
