@@ -75,6 +75,11 @@ def put_change(shown: str, change: str) -> str | None:
             re.search(r'data-drawn="(\w+)"', forms).group(1) != \
             re.search(r'data-forms="(\w+)"', change).group(1):
         return None
+    # the list's rows left empty: the page's own
+    for number in re.findall(r'<tr data-row="(\d+)"></tr>', change):
+        if span(shown, "data-row", number) is None:
+            return None
+        change = change.replace(f'<tr data-row="{number}"></tr>', part(shown, "data-row", number))
     seq = re.search(r'data-seq="(\d+)"', change).group(1)
     forms = re.sub(r'(<input[^>]*name="seq"[^>]*value=")\d+', rf"\g<1>{seq}", forms)
     forms = put(forms, "data-change", "head", part(change, "data-change", "head"))

@@ -69,7 +69,11 @@ export function putContent(html, theirs) {
 function putChange(change, theirs) {
   const old = document.querySelector("[data-table-part]");
   const section = old?.querySelector("[data-entry-forms]");
-  if (!state.forms || liveBox()?.dataset.version !== change.dataset.from || section?.dataset.drawn !== change.dataset.forms) return false;
+  // the list's rows left empty: this page's own
+  const rows = [...change.querySelectorAll("tr[data-row]:empty")];
+  const kept = rows.map((row) => old?.querySelector(`[data-change=state] tr[data-row="${row.dataset.row}"]`));
+  if (!state.forms || liveBox()?.dataset.version !== change.dataset.from || section?.dataset.drawn !== change.dataset.forms || !kept.every(Boolean)) return false;
+  rows.forEach((row, i) => row.replaceWith(kept[i]));
   old.querySelectorAll(".saved").forEach((el) => el.remove());
   if (!theirs) old.querySelector("h1").append(change.querySelector(".saved"));
   const typed = theirs && state.typed, parts = [];

@@ -153,6 +153,13 @@ def test_a_cego_durchgang_on_the_phone(phone, shots, browser):
         if number == 9:  # Räuber by its Augen: the most lose, the caller Bernd ties: 80
             assert state(page)["last_game"]["losers"] == ["Bernd"]
     assert page.locator("h1 .saved").inner_text() == "✓ Spiel 10 gespeichert."
+    # games 3 to 10 were answered with what they changed, the rows before each left for the
+    # phone to fill with its own: every row is there, none empty, in order
+    rows = page.locator(".cego-list tbody tr[data-row]")
+    assert rows.evaluate_all("(rows) => rows.map((r) => r.dataset.row)") == [
+        str(n) for n in range(1, 11)]
+    assert page.locator(".cego-list tbody tr[data-row]:empty").count() == 0
+    assert rows.first.locator("td.what").inner_text().startswith("Eine")
 
     # game 11: "4e" is no number (the browser would send the field empty, as if left blank,
     # and the defenders' count alone would decide): nothing is sent, the field says so
