@@ -255,18 +255,27 @@ def void(tournament: Tournament, table: TournamentTable, reason: str, by: str = 
     if table.voided:
         return Refused(_("This table's Durchgang is voided already."))
     table.voided, table.voided_at = reason[:200], now()
-    try:
-        if table.game is not None:
-            scoring.close_game(table.game, device=by)
-            standings.store(table.game)
-    except scoring.StaleEntry:  # the table saved a game just now
-        db.session.rollback()
+    if not _closed([table], by):
         return Refused(_("The table saved a game just now: please look at it and void it "
                          "again."))
     _note(tournament, "void", by, round=table.round, table=table.number, reason=table.voided)
     db.session.commit()
     return Done(_("Table %(number)s of Durchgang %(round)s counts 0.", number=table.number,
                   round=table.round))
+
+
+def _closed(tables: Sequence[TournamentTable], by: str) -> bool:
+    """Close the tables' games as they stand, with their standings rows; False (and nothing
+    kept) if one of them saved a game meanwhile."""
+    try:
+        for table in tables:
+            if table.game is not None:
+                scoring.close_game(table.game, device=by)
+                standings.store(table.game)
+    except scoring.StaleEntry:
+        db.session.rollback()
+        return False
+    return True
 
 
 def renew_link(tournament: Tournament, table: TournamentTable, by: str = "") -> Done:
@@ -314,13 +323,7 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
     group = db.session.get(Group, tournament.group_id)
     assert group is not None
     listed = night.entrants(tournament)
-    try:
-        for table in night.tables(tournament):
-            if table.game is not None and not table.voided:
-                scoring.close_game(table.game, device=by)
-                standings.store(table.game)
-    except scoring.StaleEntry:  # a table saved a game just now
-        db.session.rollback()
+    if not _closed([t for t in night.tables(tournament) if not t.voided], by):
         return Refused(_("A table saved a game just now: please look at the ranking and close "
                          "the tournament again."))
     ranked = night.ranked(tournament, listed)  # as the lists stand, closed
