@@ -71,7 +71,7 @@ function putChange(change, theirs) {
   const section = old?.querySelector("[data-entry-forms]");
   // the list's rows left empty: this page's own
   const rows = [...change.querySelectorAll("tr[data-row]:empty")];
-  const kept = rows.map((row) => old?.querySelector(`[data-change=state] tr[data-row="${row.dataset.row}"]`));
+  const kept = rows.map((row) => old?.querySelector(`[data-change=${row.closest("[data-change]").dataset.change}] tr[data-row="${row.dataset.row}"]`));
   if (!state.forms || liveBox()?.dataset.version !== change.dataset.from || section?.dataset.drawn !== change.dataset.forms || !kept.every(Boolean)) return false;
   rows.forEach((row, i) => row.replaceWith(kept[i]));
   old.querySelectorAll(".saved").forEach((el) => el.remove());
