@@ -129,8 +129,14 @@ def test_a_late_form_is_refused_as_late_before_its_fields_are_checked(client):
     late = client.post(table + "/entries", data={"seq": 1, "points-B": 30})  # half a deal
     assert late.status_code == 302  # told that the hand was taken, not asked for the rest
     page = client.get(table).get_data(as_text=True)
-    assert "bereits auf einem anderen Handy eingetragen" in page
+    assert "Hand 1 wurde bereits auf einem anderen Handy eingetragen" in page  # the game's word
     assert len(hands(client, table)) == 1
+    cego = start_game(client, "cego", ["A", "B", "C", "D"], slug="schapbach")
+    game = {"contract": "eine", "declarer": "B", "augen": "41"}
+    assert client.post(cego + "/entries", data={"seq": 1, **game}).status_code == 302
+    client.post(cego + "/entries", data={"seq": 1, **game})  # the second phone, too late
+    assert "Spiel 1 wurde bereits auf einem anderen Handy eingetragen" in client.get(cego) \
+        .get_data(as_text=True)
 
 
 def test_a_hand_typed_on_a_form_for_another_table_is_refused_not_read_differently(client):

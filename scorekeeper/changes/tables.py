@@ -165,8 +165,8 @@ def add_hand(group: Group, game: Game, posted: Any, device: str,
         return Duplicate(form.seq.data)
     except scoring.StaleEntry:
         db.session.rollback()
-        return Stale(_("This hand was already entered on another phone. Here is the table "
-                       "now."))
+        return Stale(_("%(what)s was already entered on another phone. Here is the table now.",
+                       what=typed_as(game, posted, form.seq.data or game.entry_count)))
     if before != "running" or game.status != "running":  # a hand that ends the game
         standings.store(game, before)
     newcomers = set(map(itemgetter("name"), game.state["players"])) - seated
