@@ -570,3 +570,22 @@ def test_a_closed_tournament_changes_no_more_and_closes_only_when_its_prizes_are
         assert "Zora" not in {e.name for e in db.session.scalars(select(Entrant))}
         assert [(line.kind, line.cents)
                 for line in db.session.scalars(select(KasseEntry))] == booked
+
+
+def test_before_the_first_game_the_ranking_is_the_start_list_without_places_or_prizes(app,
+                                                                                       client):
+    """Drawn, nothing played: nobody stands first beside a prize, no lot is offered (every
+    total is 0); the first game brings the places."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (_id, _token, game_id, _seats), *_ = tables(app, 1)
+    page = client.get(path).get_data(as_text=True)
+    spectators = re.search(r'href="http://[^"/]*(/r/[^"?]+)"', page).group(1)
+    for shown in (page, app.test_client().get(spectators).get_data(as_text=True)):
+        ranking = shown.split('class="sheet ranking"')[1].split("</table>")[0]
+        assert "Noch kein Spiel gespielt" in shown and "1." not in ranking
+        assert "50,00" not in ranking and "/lot" not in shown
+    play_out(client, app, game_id)
+    page = client.get(path).get_data(as_text=True)
+    ranking = page.split('class="sheet ranking"')[1].split("</table>")[0]
+    assert "Noch kein Spiel gespielt" not in page and "<td>1." in ranking and "50,00" in ranking

@@ -122,10 +122,11 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
         rounds.append((number, round_tables,
                        any(t.game and t.game.entry_count for t in round_tables)))
     ranked = night.ranked(tournament, listed)
+    played = any(started for _number, _tables, started in rounds)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
-        by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET,
-        ties=_open_ties(tournament, ranked),
+        by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET, played=played,
+        ties=_open_ties(tournament, ranked) if played else [],
         entrant_form=forms.get("entrant_form") or EntrantForm(formdata=None),
         typed_form=forms.get("typed_form") or TypedDrawForm(formdata=None),
         void_form=VoidForm(formdata=None), posted_void=forms.get("posted_void"),
@@ -295,11 +296,13 @@ def ranking_link(token: str):
         listed, ranked = {e.id: e for e in people}, night.ranked(tournament, people)
         pages = max(1, -(-len(ranked) // TV_ROWS))
         page = min(max(1, request.args.get("page", 1, type=int) or 1), pages)
+        played = night.played(tournament)
         return render_template("tournaments/ranking.html", tournament=tournament,
                                entrants=listed, ranked=ranked, tv=request.args.get("tv") == "1",
                                page=page, pages=pages, per_page=TV_ROWS, turn=TV_TURN,
-                               prizes=_prizes(tournament, ranked),
-                               ties=_open_ties(tournament, ranked), version=version), None, None
+                               prizes=_prizes(tournament, ranked), played=played,
+                               ties=_open_ties(tournament, ranked) if played else [],
+                               version=version), None, None
 
     if session.get("_flashes"):  # a message for this phone: drawn for it alone
         return draw({})[0]
