@@ -87,7 +87,7 @@ def put_change(shown: str, change: str) -> str | None:
     forms = re.sub(r'(<input[^>]*name="seq"[^>]*value=")\d+', rf"\g<1>{seq}", forms)
     forms = put(forms, "data-change", "head", part(change, "data-change", "head"))
     shown = put(shown, "data-entry-forms", None, forms)
-    for name in ("state", "more", "actions"):
+    for name in ("state", "more", "end", "actions"):
         shown = put(shown, "data-change", name, part(change, "data-change", name))
     return shown
 

@@ -11,6 +11,7 @@ import re
 
 from sqlalchemy import select
 from support import counted
+from wtforms.validators import ValidationError
 
 from scorekeeper import engine, games
 from scorekeeper.db import db
@@ -98,13 +99,18 @@ def test_prizes_typed_as_a_german_player_types_them_and_the_games_in_german(clie
     assert ("free-list", "Freie Liste") in offered and "Free list" not in page
     assert not any("Dutch" in title for _kind, title in offered)
     for typed, cents in (("50,30,20", [5000, 3000, 2000]), ("50, 30, 20,50", [5000, 3000, 2050]),
-                         ("50;30;20", [5000, 3000, 2000]), ("20,50", [2050])):
+                         ("50;30;20", [5000, 3000, 2000]), ("20,50", [2050]),
+                         ("50,00,30,00", None)):  # cents run together: refused, not 4 prizes
         with client.application.app_context():
             from scorekeeper.views.forms import TournamentForm
             with client.application.test_request_context(method="POST", data={"prizes": typed}):
                 form = TournamentForm()
-                form.validate_prizes(form.prizes)
-                assert form.prize_cents == cents, typed
+                try:
+                    form.validate_prizes(form.prizes)
+                except ValidationError:
+                    assert cents is None, typed
+                else:
+                    assert form.prize_cents == cents, typed
 
 
 def test_a_tables_phone_opens_its_own_game_and_nothing_else_of_the_group(app, client):
@@ -585,6 +591,9 @@ def test_before_the_first_game_the_ranking_is_the_start_list_without_places_or_p
         ranking = shown.split('class="sheet ranking"')[1].split("</table>")[0]
         assert "Noch kein Spiel gespielt" in shown and "1." not in ranking
         assert "50,00" not in ranking and "/lot" not in shown
+    # nothing to close yet (it would wait for a lot nobody is offered)
+    refused = client.post(f"{path}/close", follow_redirects=True).get_data(as_text=True)
+    assert "Noch kein Tisch hat ein Spiel gespielt" in refused
     play_out(client, app, game_id)
     page = client.get(path).get_data(as_text=True)
     ranking = page.split('class="sheet ranking"')[1].split("</table>")[0]

@@ -320,6 +320,8 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
     while a shared place decides a prize and its lot is not drawn."""
     if tournament.finished_at is not None:
         return Refused(_("This tournament is closed."))
+    if not night.played(tournament):  # every total 0: nobody has a place to pay
+        return Refused(_("No table has played a game yet: there is nothing to close."))
     group = db.session.get(Group, tournament.group_id)
     assert group is not None
     listed = night.entrants(tournament)

@@ -421,7 +421,8 @@ class TournamentForm(Form):
         typed = filter(str.strip, re.split(r"[;\s]+|,(?=\s)", field.data or ""))
         # "50,30,20": whole amounts run together with commas (a single comma is a decimal one)
         for part in (piece for amount in typed for piece in (
-                amount.split(",") if re.fullmatch(r"[0-9]+(,[0-9]+){2,}", amount) else [amount])):
+                amount.split(",") if re.fullmatch(r"[1-9][0-9]*(,[1-9][0-9]*){2,}", amount)
+                else [amount])):
             found = EuroField.AMOUNT.fullmatch(part)
             if not found:
                 raise ValidationError(gettext("Please enter amounts in euros, like %(example)s.",

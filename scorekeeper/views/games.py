@@ -216,8 +216,10 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
         if playing or posted is not None else None
     # a hand's answer: only what a hand changes, where the forms stay as the phones have them
     # (drawn before, for the hand) and the page around them too (a hand before this one)
+    # (not where the next form keeps something of this one, Hartenjagen's way of entering: the
+    # page was drawn without it)
     change = saved is not None and entry is not None and not entry.new and entry.head \
-        and opened == "hand" and game.entry_count > 1
+        and opened == "hand" and game.entry_count > 1 and not kept
     template = "games/_change.html" if change else "games/_table.html" if part \
         else "games/table.html"
     html = render_template(template, entry_forms=entry, head=entry is not None and entry.head,

@@ -39,6 +39,13 @@ function patch(fresh) {
   if (note) note.hidden = false;
 }
 
+// the page no longer shows its table as it is: the next version heard fetches it whole
+export function markStale() {
+  const live = liveBox();
+  if (live) live.dataset.version = "-1";
+  state.typed = false;
+}
+
 // the entry forms as they came (nothing typed or set up): a change (below) empties them so
 export function keepForms(root) {
   state.forms = root.querySelector("[data-entry-forms]")?.outerHTML ?? null;
@@ -89,7 +96,8 @@ function putChange(change, theirs) {
     old.querySelector(`[data-change="${part.dataset.change}"]`).replaceWith(part);
     parts.push(part);
   });
-  if (typed) { document.querySelector("[data-live-notice]").hidden = false; parts.forEach(state.onPart); return true; }
+  document.querySelector("[data-live-notice]").hidden = !typed;
+  if (typed) { parts.forEach(state.onPart); return true; }
   return shown(parts);
 }
 

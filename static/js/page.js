@@ -1,5 +1,5 @@
 // A page's forms that send once, its confirmations, its folded forms.
-import { state, within, submits } from "./state.js";
+import { state, within, submits, visible } from "./state.js";
 
 export function setUpPage(root) {
   // one tap sends once; a slow network must not tempt a second tap (the table: queue.js)
@@ -37,7 +37,7 @@ async function unfold(fold) {
 // a number field holding what is no number ("4e", which the browser would send empty, as if
 // left blank): nothing is sent, the field says so
 export function refuseBadNumbers(e) {
-  const bad = [...e.target.querySelectorAll("input[type=number]")].find((i) => i.validity.badInput);
+  const bad = [...e.target.querySelectorAll("input[type=number]")].find((i) => i.validity.badInput && visible(i));
   if (!bad) return;
   e.preventDefault();
   e.stopImmediatePropagation();

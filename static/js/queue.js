@@ -2,7 +2,7 @@
 import { state, setBusy, COUNTERS, visible, newKey, tell, within, submits } from "./state.js";
 import { store, allHands, waiting } from "./store.js";
 import { nextField, focusEntry } from "./fields.js";
-import { show, refresh, putContent } from "./live.js";
+import { show, refresh, putContent, markStale } from "./live.js";
 
 // the table page sends its hands itself; the answer (its content: X-Part) replaces the content
 // in place (no page to go back to); without network the hand is kept
@@ -47,7 +47,8 @@ async function send(form) {
   }
   // the answer is the page's new content (or what the hand changed in it), else a whole page
   // (a redirect's); a change that does not fit what this page shows: the page is asked for
-  if (part && (putContent(html) || await refresh(true))) state.savedAt = Date.now();
+  if (part && (putContent(html) || await refresh(true).catch(() => false))) state.savedAt = Date.now();
+  else if (part) markStale(); // saved, but neither put in place nor fetched: the next poll fetches
   else show(html, url);
   focusEntry();
 }
