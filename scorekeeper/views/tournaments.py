@@ -116,13 +116,17 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
     listed = night.entrants(tournament)
     by_id = {e.id: e for e in listed}
     drawn = night.tables(tournament)
-    rounds = []  # each Durchgang: its tables, and whether one has played (no new draw then)
+    # each Durchgang: its tables, whether one has played (no new draw then), and how many still
+    # play (not voided, games left: the next draw and closing ask first)
+    rounds = []
     for number in range(1, tournament.rounds + 1):
         round_tables = [t for t in drawn if t.round == number]
         rounds.append((number, round_tables,
-                       any(t.game and t.game.entry_count for t in round_tables)))
+                       any(t.game and t.game.entry_count for t in round_tables),
+                       sum(1 for t in round_tables if t.game and t.game.status == "running"
+                           and not t.voided)))
     ranked = night.ranked(tournament, listed)
-    played = any(started for _number, _tables, started in rounds)
+    played = any(started for _number, _tables, started, _playing in rounds)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
         by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET, played=played,
