@@ -89,7 +89,8 @@ def test_a_players_page_shows_head_to_head(phone, shots, live_app):
     shots("player-on-its-side")
     assert phone.evaluate("document.documentElement.scrollWidth") <= SIDE["width"]
     phone.locator("#head-to-head nav a").nth(1).click()  # this year
-    assert "year=" in phone.url
+    phone.wait_for_url("**year=**")  # the new page, loaded, before it is measured
+    phone.wait_for_load_state()
     phone.set_viewport_size({"width": 390, "height": 844})
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     phone.goto(f"{paths['group']}/standings")
