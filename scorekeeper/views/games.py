@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import re
@@ -230,17 +231,26 @@ def _render_table(at: AtTable, posted: Any = None, status: int = 200, part: bool
 
 @dataclass(frozen=True)
 class EntryForms:
-    """The table page's entry forms as drawn for this phone; `head`: the hand's form is among
-    them (its heading goes above them); `drawn`: which drawing (the same HTML, the same name in
-    every process); `new`: drawn for this request, not kept from one before."""
+    """The table page's entry forms as drawn (`drawing`: with the placeholders of this phone's
+    values, `html`: with them, made when asked: a hand's answer that leaves the forms to the
+    phone never asks); `head`: the hand's form is among them (its heading goes above them);
+    `drawn`: which drawing (the same HTML, the same name in every process); `new`: drawn for
+    this request, not kept from one before; `seq`: the next entry's number."""
 
-    html: Markup
+    drawing: str
     head: bool
     drawn: str
     new: bool
+    seq: int
 
     def __bool__(self) -> bool:
-        return bool(self.html)
+        return bool(self.drawing)
+
+    @functools.cached_property
+    def html(self) -> Markup:
+        """The forms with this phone's CSRF token, the next entry number and a new key each."""
+        html = self.drawing.replace(_TOKEN, generate_csrf()).replace(_SEQ, str(self.seq))
+        return Markup(re.sub(_KEY, lambda _key: uuid.uuid4().hex, html))
 
 
 # what the entry forms are drawn with where the phone's own values go in (`_entry_forms`)
@@ -285,9 +295,7 @@ def _entry_forms(game: Game, context: dict[str, Any], kind: str, kept: Any, post
         drawings = current_app.extensions["drawn_forms"]
         found = drawings.drawing(key, context["state"], draw, lambda: roster.names)
         html, (head, drawn_as) = found.html, found.extra
-    html = html.replace(_TOKEN, generate_csrf()).replace(_SEQ, str(game.entry_count + 1))
-    return EntryForms(Markup(re.sub(_KEY, lambda _key: uuid.uuid4().hex, html)), head, drawn_as,
-                      bool(drew))
+    return EntryForms(html, head, drawn_as, bool(drew), game.entry_count + 1)
 
 
 def _shared_part(at: AtTable, saved: str, kept: Any):
@@ -295,7 +303,8 @@ def _shared_part(at: AtTable, saved: str, kept: Any):
     and the same bytes to every phone watching the table alike (`live_view`). It carries no
     CSRF token: each phone puts in its own (static/js/live.js)."""
     html, status, headers = _render_table(at, part=True, saved=saved, kept=kept)
-    html = html.replace(generate_csrf(), "")
+    if token := g.get(current_app.config["WTF_CSRF_FIELD_NAME"]):  # drawn in: flask_wtf keeps it
+        html = html.replace(token, "")
     send_part(at.group.id, at.game.id, at.game.version, live_view(), html)
     return html, status, headers
 
