@@ -37,6 +37,9 @@ export function setUpFields(root) {
     const total = parseInt(group.dataset.fill, 10);
     const inputs = [...group.querySelectorAll("input[type=number]")];
     inputs.forEach((i) => { if (i.value !== "" && i.value !== "0") i.dataset.touched = "1"; });
+    // a form that comes filled and adding up (a correction): its last field follows the others
+    if (inputs.length > 1 && inputs.every((i) => i.value !== "")
+        && inputs.reduce((s, i) => s + num(i), 0) === total) delete inputs.at(-1).dataset.touched;
     const update = () => {
       const open = inputs.filter((i) => !i.dataset.touched);
       if (open.length !== 1) return;

@@ -188,8 +188,16 @@ def test_a_cego_durchgang_on_the_phone(phone, shots, browser):
     assert says(page) == "Cego gewonnen, 8 Fach: +120 / −40 −40 −40"
     save(page)
 
-    # the correction, three games back (game 8 on: Bettel, game 7, was lost)
+    # the correction page of game 1 (Eine, Carla, 41): the defenders' side follows the
+    # declarer's as on the table page; left without saving
     tap(page, "a[href$='/history']")
+    tap(page, "a[href$='/entries/1']")
+    assert page.locator("input[name=augen]").input_value() == "41"
+    page.locator("input[name=augen]").fill("45")
+    assert page.locator("input[name=defender_augen]").input_value() == "34"
+    page.go_back()
+
+    # the correction, three games back (game 8 on: Bettel, game 7, was lost)
     tap(page, "a[href$='/entries/7']")
     assert page.locator("input[name=won][value=yes]").is_checked()
     chip(page, "won", "no")

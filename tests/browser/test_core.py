@@ -25,7 +25,14 @@ def test_hintersche_seating_picture_and_a_correction_three_hands_back(phone, sho
     assert state(phone)["hands_played"] == 4
     # Correct hand 3, three hands back... it was no march: Anni stays in, so hand 4 no longer
     # names everybody. The edit is refused and says which hand and why.
-    phone.goto(phone.url + "/entries/3")
+    table = phone.url
+    # the correction page of hand 1 comes filled, adding up to 140: the last field follows the
+    # others again, as on a new deal's form
+    phone.goto(table + "/entries/1")
+    assert phone.locator('input[name="points-Sepp"]').input_value() == "30"
+    phone.locator('input[name="points-Anni"]').fill("40")
+    assert phone.locator('input[name="points-Sepp"]').input_value() == "20"
+    phone.goto(table + "/entries/3")
     for name, value in {"Anni": 30, "Karl": 30, "Franz": 30, "Sepp": 50}.items():
         phone.fill(f'input[name="points-{name}"]', str(value))
     save(phone, "form")

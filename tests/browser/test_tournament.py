@@ -8,7 +8,7 @@ Screenshots at 390×844 and 1920×1080 go to test-artifacts/."""
 import re
 
 import pytest
-from conftest import PHONE, Shots
+from conftest import ARTIFACTS, PHONE, Shots
 from test_cego import play
 from test_play import save, tap
 
@@ -59,6 +59,7 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     assert len(links) == 4
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 4
+    (ARTIFACTS / "tournament-run-sheets.pdf").write_bytes(pdf)
     shots("run-sheets")
 
     # the hall's TV follows the ranking
