@@ -43,7 +43,7 @@ from scorekeeper.views.forms import (
 
 bp = Blueprint("tournaments", __name__)
 QUIET = dt.timedelta(minutes=15)  # a table that entered nothing for this long has gone quiet
-TV_ROWS, TV_TURN = 15, 10  # the TV's ranking: rows a page, seconds before the next page
+TV_ROWS, TV_TURN = 17, 10  # the TV's ranking: rows a page, seconds before the next page
 # The app keeps the ranking pages drawn last (app.extensions["rankings"], web/drawn.py), by the
 # ranking's version: the hall's TVs and a hundred phones ask for the same page after each
 # change, and it is drawn once
