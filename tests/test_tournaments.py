@@ -598,3 +598,20 @@ def test_before_the_first_game_the_ranking_is_the_start_list_without_places_or_p
     page = client.get(path).get_data(as_text=True)
     ranking = page.split('class="sheet ranking"')[1].split("</table>")[0]
     assert "Noch kein Spiel gespielt" not in page and "<td>1." in ranking and "50,00" in ranking
+
+
+def test_a_tournament_without_prizes_waits_for_the_lot_of_its_winner_in_those_words(app, client):
+    """Without prizes a shared first place still has its lot drawn before closing (it names
+    the winner); the message speaks of the winner, not of a prize."""
+    path = set_up(client, NAMES[:8], fee="", prizes="")
+    draw(client, path, 1)
+    for _id, _token, game, _seats in tables(app, 1):
+        play_out(client, app, game)  # each table's first two seats: 0 points, first place
+    refused = client.post(f"{path}/close", follow_redirects=True).get_data(as_text=True)
+    assert "Platz 1 ist geteilt: bitte zuerst das Los um den Sieg ziehen." in refused
+    assert "entscheidet über einen Preis" not in refused
+    assert client.post(f"{path}/places/1/lot").status_code == 302
+    closed = client.post(f"{path}/close", follow_redirects=True).get_data(as_text=True)
+    assert "Das Turnier ist abgeschlossen" in closed
+    with app.app_context():
+        assert db.session.scalar(select(Tournament)).finished_at is not None

@@ -332,6 +332,8 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
     if tied := night.ties(tournament, ranked):
         db.session.rollback()
         places = sorted({row.place for row in ranked for tie in tied if row.entrant in tie})
+        if not tournament.prizes:  # no prizes: the lot names the winner
+            return Refused(_("Place 1 is shared: draw the lot for the winner first."))
         return Refused(ngettext("Place %(places)s is shared and decides a prize: draw its lot "
                                 "first.", "Places %(places)s are shared and decide prizes: draw "
                                 "their lots first.", len(places),
