@@ -169,7 +169,7 @@ export function nextField(form, after) {
 // after a save: the next hand's first field, or what the server asks about (a playoff, an error)
 export function focusEntry() {
   const section = document.querySelector("[data-entry-forms]");
-  if (!section) return;
+  if (!section?.querySelector("form")) return;
   const wrong = section.querySelector("[aria-invalid=true], .error:not([hidden])");
   const target = wrong ? (wrong.closest("label, fieldset, .stepper, .tally")?.querySelector("input") || wrong)
     : nextField(section.querySelector("form"));

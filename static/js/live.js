@@ -46,6 +46,15 @@ export function markStale() {
   state.typed = false;
 }
 
+// the "saved" of a hand's answer `html` above the table (a page fetched after it has none)
+export function noteSaved(html) {
+  const saved = new DOMParser().parseFromString(html, "text/html").querySelector(".saved");
+  const heading = document.querySelector("[data-table-part] h1");
+  if (!saved || !heading) return;
+  heading.querySelectorAll(".saved").forEach((el) => el.remove());
+  heading.append(saved);
+}
+
 // the entry forms as they came (nothing typed or set up): a change (below) empties them so
 export function keepForms(root) {
   state.forms = root.querySelector("[data-entry-forms]")?.outerHTML ?? null;

@@ -2,7 +2,7 @@
 import { state, setBusy, COUNTERS, visible, newKey, tell, within, submits } from "./state.js";
 import { store, allHands, waiting } from "./store.js";
 import { nextField, focusEntry } from "./fields.js";
-import { show, refresh, putContent, markStale } from "./live.js";
+import { show, refresh, putContent, markStale, noteSaved } from "./live.js";
 
 // the table page sends its hands itself; the answer (its content: X-Part) replaces the content
 // in place (no page to go back to); without network the hand is kept
@@ -47,9 +47,17 @@ async function send(form) {
   }
   // the answer is the page's new content (or what the hand changed in it), else a whole page
   // (a redirect's); a change that does not fit what this page shows: the page is asked for
-  if (part && (putContent(html) || await refresh(true).catch(() => false))) state.savedAt = Date.now();
-  else if (part) markStale(); // saved, but neither put in place nor fetched: the next poll fetches
-  else show(html, url);
+  if (part && putContent(html)) state.savedAt = Date.now();
+  else if (part && await refresh(true).catch(() => false)) { noteSaved(html); state.savedAt = Date.now(); }
+  else if (part) { // saved, but neither put in place nor fetched: the next version heard fetches
+    markStale();
+    noteSaved(html);
+    const note = document.createElement("p"); // no form left to type the next hand into
+    note.className = "done";
+    note.append(section.dataset.textStale, " ", Object.assign(document.createElement("a"),
+      { className: "button wide", href: location.href, textContent: section.dataset.textReload }));
+    section.replaceChildren(note);
+  } else show(html, url);
   focusEntry();
 }
 

@@ -173,3 +173,43 @@ def test_a_list_that_adds_up_to_zero_fills_in_the_last_field_below_zero(phone, s
         "#entry .error").first.inner_text()
     assert state(page)["hands_played"] == 1
     shots("does-not-add-up")
+
+
+def test_a_saved_hand_whose_answer_cannot_be_shown_says_it_was_saved(phone, shots):
+    """A hand's answer that does not follow what the page shows (a version missed meanwhile):
+    the page is fetched and says the hand was saved. If the page cannot be fetched either (the
+    network gone right after the save), the page still says so, keeps no form to type the next
+    hand into (its number would be taken), and a tap loads the table again."""
+    page = phone
+    quick_group(page, SKAT)
+    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
+    page.fill('input[name="rule-name"]', "Skat")
+    for who in SKAT:
+        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
+    save(page, "form[data-seating]")
+    table = page.url
+    points(page, "Kurt", 23)
+    save(page)
+    missed = "document.querySelector('[data-live]').dataset.version = '0'"  # a version missed
+    page.evaluate(missed)
+    points(page, "Hubert", 18)
+    save(page)
+    assert page.locator("h1 .saved").inner_text() == "✓ Hand 2 gespeichert."
+    assert page.locator("#entry h2").inner_text().startswith("Hand 3")
+    page.evaluate(missed)
+    page.evaluate("""() => {  // the table's page cannot be fetched: the server is busy
+        const real = window.fetch;
+        window.fetch = (url, options) => String(url) === location.href && !options?.method
+            ? Promise.resolve(new Response("", { status: 503 })) : real(url, options);
+    }""")
+    points(page, "Hermann", 30)
+    save(page)
+    assert page.locator("h1 .saved").inner_text() == "✓ Hand 3 gespeichert."
+    assert page.locator("#entry form").count() == 0
+    assert page.locator("#entry .done").inner_text().startswith(
+        "Gespeichert. Die Liste zeigt es, sobald das Netz wieder antwortet.")
+    shots("saved-not-shown")
+    tap(page, "#entry .done a")
+    assert page.url == table
+    assert state(page)["hands_played"] == 3
+    assert page.locator("#entry h2").inner_text().startswith("Hand 4")
