@@ -213,3 +213,30 @@ def test_a_saved_hand_whose_answer_cannot_be_shown_says_it_was_saved(phone, shot
     assert page.url == table
     assert state(page)["hands_played"] == 3
     assert page.locator("#entry h2").inner_text().startswith("Hand 4")
+
+
+def test_an_opened_end_box_shows_the_totals_after_the_next_hand(phone, shots):
+    """"Spiel beenden" opened shows who would win with the totals as they stand; a hand saved
+    meanwhile (answered with what it changed) folds the box, and opened again it counts that
+    hand too: it never shows the totals from before it."""
+    page = phone
+    quick_group(page, SKAT)
+    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
+    page.fill('input[name="rule-name"]', "Skat")
+    for who in SKAT:
+        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
+    save(page, "form[data-seating]")
+    points(page, "Kurt", 23)
+    save(page)
+    points(page, "Hubert", 18)
+    save(page)
+    page.locator("details.end summary").click()
+    box = page.locator("details.end")
+    expect(box).to_contain_text("Kurt liegt vorn und gewinnt das Spiel.")
+    points(page, "Hubert", 40)
+    save(page)
+    assert page.locator("h1 .saved").inner_text() == "✓ Hand 3 gespeichert."
+    assert not box.evaluate("(box) => box.open")  # folded: what it said is gone
+    page.locator("details.end summary").click()
+    expect(box).to_contain_text("Hubert liegt vorn und gewinnt das Spiel.")
+    shots("end-box-after-a-hand")
