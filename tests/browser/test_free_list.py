@@ -194,8 +194,9 @@ def test_a_saved_hand_whose_answer_cannot_be_shown_says_it_was_saved(phone, shot
     page.evaluate(missed)
     points(page, "Hubert", 18)
     save(page)
-    assert page.locator("h1 .saved").inner_text() == "✓ Hand 2 gespeichert."
-    assert page.locator("#entry h2").inner_text().startswith("Hand 3")
+    # (the page is fetched after the answer: waited for)
+    expect(page.locator("h1 .saved")).to_have_text("✓ Hand 2 gespeichert.")
+    expect(page.locator("#entry h2")).to_contain_text("Hand 3")
     page.evaluate(missed)
     page.evaluate("""() => {  // the table's page cannot be fetched: the server is busy
         const real = window.fetch;
@@ -204,7 +205,7 @@ def test_a_saved_hand_whose_answer_cannot_be_shown_says_it_was_saved(phone, shot
     }""")
     points(page, "Hermann", 30)
     save(page)
-    assert page.locator("h1 .saved").inner_text() == "✓ Hand 3 gespeichert."
+    expect(page.locator("h1 .saved")).to_have_text("✓ Hand 3 gespeichert.")
     assert page.locator("#entry form").count() == 0
     assert page.locator("#entry .done").inner_text().startswith(
         "Gespeichert. Die Liste zeigt es, sobald das Netz wieder antwortet.")
@@ -235,7 +236,7 @@ def test_an_opened_end_box_shows_the_totals_after_the_next_hand(phone, shots):
     expect(box).to_contain_text("Kurt liegt vorn und gewinnt das Spiel.")
     points(page, "Hubert", 40)
     save(page)
-    assert page.locator("h1 .saved").inner_text() == "✓ Hand 3 gespeichert."
+    expect(page.locator("h1 .saved")).to_have_text("✓ Hand 3 gespeichert.")
     assert not box.evaluate("(box) => box.open")  # folded: what it said is gone
     page.locator("details.end summary").click()
     expect(box).to_contain_text("Hubert liegt vorn und gewinnt das Spiel.")
