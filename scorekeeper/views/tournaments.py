@@ -247,7 +247,10 @@ def sheets(slug: str, tournament_id: int, round_: int):
 
 
 def _qr(link: str) -> Markup:
-    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, svgclass="qr"))
+    """The link as a QR code that fills the box the sheet's CSS gives it (a viewBox, no size
+    of its own: printed, 9rem is smaller than on the screen, and a fixed size was cut off)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=4, border=2, svgclass="qr",
+                                                         omitsize=True))
 
 
 @bp.get("/t/<token>")

@@ -6,7 +6,10 @@ Durchgang is drawn, a table's Durchgang voided; a tie for first place is decided
 Screenshots at 390×844 and 1920×1080 go to test-artifacts/."""
 
 import re
+import shutil
+import subprocess
 
+import cv2
 import pytest
 from conftest import ARTIFACTS, PHONE, Shots
 from test_cego import play
@@ -60,6 +63,13 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 4
     (ARTIFACTS / "tournament-run-sheets.pdf").write_bytes(pdf)
+    if shutil.which("pdftoppm"):  # the printed code is whole: a phone's camera reads the link
+        subprocess.run(["pdftoppm", "-png", "-r", "110", "-f", "1", "-l", "1",
+                        str(ARTIFACTS / "tournament-run-sheets.pdf"),
+                        str(ARTIFACTS / "tournament-run-sheet")], check=True)
+        printed = cv2.imread(str(ARTIFACTS / "tournament-run-sheet-1.png"))
+        assert cv2.QRCodeDetector().detectAndDecode(printed)[0] == links[0]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shots("run-sheets")
 
     # the hall's TV follows the ranking
