@@ -86,26 +86,43 @@ def test_equal_series_totals_share_a_place():
                                 (4, "Dieter", -5)]
 
 
-def test_a_voided_durchgang_counts_nothing_for_its_table():
+def test_a_voided_durchgang_counts_the_worst_result_of_the_durchgang():
+    """Dieter, Franz, Hanna and Carla's table voided in the second Durchgang: each of them
+    counts that Durchgang's worst result at the tables not voided (Bernd's -180)."""
     voided = [NIGHT_ONE[0], [NIGHT_ONE[1][0], TableResult(NIGHT_ONE[1][1].totals, voided=True)]]
     standings = {s.entrant: s for s in evening(ENTRANTS, voided)}
-    assert (standings["Carla"].total, standings["Carla"].durchgaenge) == (60, (60, 0))
-    assert standings["Carla"].voided == (2,)
-    assert standings["Dieter"].total == -200 and standings["Hanna"].total == -230
+    assert (standings["Carla"].total, standings["Carla"].durchgaenge) == (-120, (60, -180))
+    assert standings["Carla"].voided == standings["Carla"].stood_in == (2,)
+    assert standings["Dieter"].total == -380 and standings["Hanna"].total == -410
     assert standings["Anna"].voided == () and standings["Anna"].total == 430
-    assert standings["Franz"].total == -210 and standings["Franz"].voided == (2,)
+    assert standings["Franz"].total == -390 and standings["Franz"].voided == (2,)
     assert [(s.place, s.entrant) for s in evening(ENTRANTS, voided)][-3:] == [
         (6, "Dieter"), (7, "Franz"), (8, "Hanna")]
 
 
+def test_a_voided_durchgang_never_helps_where_the_fewest_points_win():
+    """Hartenjagen: 0 would be the best result; a voided table's players count the highest."""
+    tables = [[TableResult({"Anna": 40, "Bernd": 60, "Carla": 80, "Dieter": 100}),
+               TableResult({"Erika": 55, "Franz": 70, "Gerd": 90, "Hanna": 105}, voided=True)]]
+    standings = {s.entrant: s for s in evening(ENTRANTS, tables, lowest_wins=True)}
+    assert {name: standings[name].total for name in ("Erika", "Hanna")} == {"Erika": 100,
+                                                                            "Hanna": 100}
+    assert standings["Anna"].place == 1 and standings["Erika"].place == 4
+
+
 def test_a_late_entrant_and_one_who_has_not_played():
+    """A Durchgang somebody was not seated in counts its worst result (-10); one nobody has a
+    result in yet, 0."""
     tables = [[TableResult({"Anna": 30, "Bernd": -10, "Carla": -10, "Dieter": -10})],
               [TableResult({"Anna": -30, "Bernd": 10, "Carla": 10, "Erika": 10})]]
     standings = {s.entrant: s for s in evening(["Anna", "Bernd", "Carla", "Dieter", "Erika",
                                                 "Franz"], tables)}
-    assert standings["Erika"].durchgaenge == (None, 10) and standings["Erika"].total == 10
-    assert standings["Franz"].durchgaenge == (None, None) and standings["Franz"].total == 0
-    assert standings["Dieter"].durchgaenge == (-10, None) and standings["Dieter"].last
+    assert standings["Erika"].durchgaenge == (-10, 10) and standings["Erika"].total == 0
+    assert standings["Erika"].missed == (1,) and standings["Erika"].voided == ()
+    assert standings["Franz"].durchgaenge == (-10, -30) and standings["Franz"].total == -40
+    assert standings["Dieter"].durchgaenge == (-10, -30) and standings["Dieter"].last
+    assert standings["Franz"].last and standings["Anna"].missed == ()
+    assert evening(["Anna"], [[]])[0].durchgaenge == (0,)
 
 
 def test_the_lowest_total_first_where_the_fewest_points_win():
@@ -197,11 +214,21 @@ def test_the_evening_places_are_consistent(night, lowest_wins):
     assert sorted(s.entrant for s in standings) == sorted(entrants)
     check_places([s.total for s in standings], [s.place for s in standings], lowest_wins)
     for s in standings:
-        results = [table.totals[s.entrant] if not table.voided else 0
-                   for tables in durchgaenge for table in tables if s.entrant in table.totals]
-        assert s.total == sum(results) == sum(t or 0 for t in s.durchgaenge)
+        # each Durchgang: the entrant's result at a table not voided, else the Durchgang's
+        # worst result at the tables not voided (0 if none), which no result is worse than
+        results = []
+        for tables in durchgaenge:
+            kept = [t.totals for t in tables if not t.voided]
+            everyone = [total for totals in kept for total in totals.values()]
+            worst = (max if lowest_wins else min)(everyone, default=0)
+            mine = [totals[s.entrant] for totals in kept if s.entrant in totals]
+            results.append(mine[0] if mine else worst)
+            assert all(worst >= total if lowest_wins else worst <= total for total in everyone)
+        assert s.total == sum(results) and s.durchgaenge == tuple(results)
         assert s.voided == tuple(d for d, tables in enumerate(durchgaenge, 1)
                                  for table in tables if table.voided and s.entrant in table.totals)
+        assert s.missed == tuple(d for d, tables in enumerate(durchgaenge, 1)
+                                 if all(s.entrant not in table.totals for table in tables))
     worst = standings[-1].place
     assert [s.entrant for s in standings if s.last] == (
         [s.entrant for s in standings if s.place == worst] if worst > 1 else [])

@@ -217,14 +217,18 @@ def test_the_ranking_a_voided_table_a_lot_and_the_night_closed_into_the_kasse(ap
         ranked = night.ranked(db.session.get(Tournament, tournament.id))
         assert [(row.place, row.lot) for row in ranked][:2] == [(1, 1), (1, 2)]
         assert [names[row.entrant] for row in ranked][:2] == [names[i] for i in lot.drawn]
-    # table A's Durchgang voided: its players count 0
+    # table A's Durchgang voided: its players count the Durchgang's worst result, table B's 13
+    # (0 would be the best, where the fewest points win)
     client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
     with app.app_context():
         ranked = night.ranked(db.session.get(Tournament, tournament.id))
         by_name = {names[row.entrant]: row for row in ranked}
-        assert all(by_name[name].durchgaenge[0] == 0 and by_name[name].voided == (1,)
+        assert all(by_name[name].durchgaenge[0] == 13 and by_name[name].voided == (1,)
                    for name in seats_a)
         assert sum(by_name[name].total for name in seats_b) == 26  # table B counts
+        assert [names[row.entrant] for row in ranked][:2] == [seats_b[2], seats_b[1]]
+    page = client.get(path).get_data(as_text=True)
+    assert "Kursiv: Ein gestrichener oder nicht gespielter Durchgang zählt das schlechteste" in page
     assert "Liste unleserlich" in client.get(path).get_data(as_text=True)
     # closed, once the places now shared that decide a prize have their lots: the fees in, the
     # prizes out
@@ -270,12 +274,18 @@ def test_a_seasons_tournament_nights_add_up_to_a_series(app, client):
             TournamentTable.tournament_id == tournament.id))
         seats = list(db.session.get(Game, game_id).seating)
     play_out(client, app, game_id)
+    # a third night set up and drawn, never played: not a night of the series
+    never = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisherzeln Wolfach", "kind": "hartenjagen", "day": "2026-12-19",
+        "rounds": "1", "games": "4", "entrants": "Carla\nAnna\nErika\nDora"}).location
+    draw(client, never, 1)
     night_two = dict(zip(seats, (12, 1, 0, 13), strict=True))
     night_one = dict(zip(seats_one, (12, 1, 0, 13), strict=True))
     with app.app_context():
         from scorekeeper.tournament import night
         lines = night.series(db.session.scalar(select(Tournament.group_id)), 2026)
     totals = {line["player"]: line["total"] for line in lines["hartenjagen"]}
+    assert {len(line["nights"]) for line in lines["hartenjagen"]} == {2}
     assert totals == {name: night_one.get(name, 0) + night_two.get(name, 0)
                       for name in {*night_one, *night_two}}
     best = min(totals.values())  # Hartenjagen: the fewest points win
@@ -418,12 +428,12 @@ def test_the_tournament_page_keeps_the_organisers_history_newest_first(app, clie
     client.post(f"{path}/entrants", data={"name": "Quirin"})  # number 9, from Durchgang 2
     play_out(client, app, game_a)
     play_out(client, app, game_b)
+    client.post(f"{path}/places/1/lot")  # each table's third seat: 0, first place shared
     client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
     with app.app_context():
         hans = db.session.scalar(select(Entrant).where(Entrant.name == "Hans"))
     client.post(f"{path}/withdraw", data={"entrant": hans.id})
     client.post(f"{path}/rounds/2/typed", data={"tables": "1 2 3 4\n5 6 7 9"})
-    client.post(f"{path}/places/1/lot")
     client.post(f"{path}/close")
     history = client.get(path).get_data(as_text=True).split('id="history"')[1]
     items = re.findall(r'<li><span>(.*?)</span>\s*<small class="muted">([^<]*)</small>',
@@ -431,17 +441,17 @@ def test_the_tournament_page_keeps_the_organisers_history_newest_first(app, clie
     said = [re.sub(r"<[^>]+>", "", text).strip() for text, _when in items]
     assert said == [
         "Abgeschlossen: Startgeld und Preise ins Kassenbuch",
-        "Los für Platz 1: " + said[1].split(": ")[1],
         "Durchgang 2 von Papier eingetippt: 2 Tische",
         "Hans hört auf nach Durchgang 1",
         "Tisch 1 von Durchgang 1 gestrichen: Liste unleserlich",
+        "Los für Platz 1: " + said[4].split(": ")[1],
         "Quirin nachgemeldet, spielt ab Durchgang 2",
         "Tisch 2 von Durchgang 1 hat einen neuen Link",
         "Durchgang 1 neu ausgelost: 2 Tische",
         "Durchgang 1 ausgelost: 2 Tische",
         "Angelegt mit 8 Teilnehmern",
     ], said
-    assert len(said[1].split(": ")[1].split(", ")) >= 2  # the tied, in the order drawn
+    assert len(said[4].split(": ")[1].split(", ")) >= 2  # the tied, in the order drawn
     assert all(re.search(r"\d\d:\d\d", when) for _text, when in items)  # each with its time
 
 
@@ -615,3 +625,31 @@ def test_a_tournament_without_prizes_waits_for_the_lot_of_its_winner_in_those_wo
     assert "Das Turnier ist abgeschlossen" in closed
     with app.app_context():
         assert db.session.scalar(select(Tournament)).finished_at is not None
+
+
+def test_who_withdrew_before_playing_is_not_ranked_and_pays_no_fee(app, client):
+    """Hartenjagen, where the fewest points win: an entrant who withdrew before the first draw
+    has 0 points and would stand first with the first prize; he is not in the ranking, wins
+    nothing and is not counted among the fees."""
+    path = set_up(client, NAMES[:9])
+    with app.app_context():
+        gone = db.session.scalar(select(Entrant).where(Entrant.name == NAMES[8]))
+    client.post(f"{path}/withdraw", data={"entrant": gone.id})
+    draw(client, path, 1)
+    for _id, _token, game, _seats in tables(app, 1):
+        play_out(client, app, game)
+    with app.app_context():
+        from scorekeeper.tournament import night
+        ranked = night.ranked(db.session.scalar(select(Tournament)))
+        assert len(ranked) == 8 and gone.id not in {row.entrant for row in ranked}
+    spectators = re.search(r'href="http://[^"/]*(/r/[^"?]+)"',
+                           client.get(path).get_data(as_text=True)).group(1)
+    assert NAMES[8] not in app.test_client().get(spectators).get_data(as_text=True)
+    while places := re.findall(r"/places/(\d+)/lot", client.get(path).get_data(as_text=True)):
+        assert client.post(f"{path}/places/{places[0]}/lot").status_code == 302
+    client.post(f"{path}/close")
+    with app.app_context():
+        lines = db.session.scalars(select(KasseEntry).order_by(KasseEntry.id)).all()
+        assert (lines[0].kind, lines[0].cents) == ("deposit", 8 * 500)
+        assert all(NAMES[8] not in line.note for line in lines)
+        assert "8 × 5,00" in lines[0].note

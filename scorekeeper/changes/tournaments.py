@@ -244,9 +244,10 @@ def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
 
 def void(tournament: Tournament, table: TournamentTable, reason: str, by: str = ""
          ) -> Done | Refused:
-    """The organiser voids a table's Durchgang (its list has errors nobody can trace): its games
-    count 0 for its players, and its game is closed: the table's phone says so, when and why,
-    and takes no more entries. The reason is kept, on the table and in the history."""
+    """The organiser voids a table's Durchgang (its list has errors nobody can trace): its
+    players count the Durchgang's worst result (`ranking.evening`), and its game is closed: the
+    table's phone says so, when and why, and takes no more entries. The reason is kept, on the
+    table and in the history."""
     if tournament.finished_at is not None:
         return Refused(_("This tournament is closed."))
     reason = reason.strip()
@@ -260,8 +261,8 @@ def void(tournament: Tournament, table: TournamentTable, reason: str, by: str = 
                          "again."))
     _note(tournament, "void", by, round=table.round, table=table.number, reason=table.voided)
     db.session.commit()
-    return Done(_("Table %(number)s of Durchgang %(round)s counts 0.", number=table.number,
-                  round=table.round))
+    return Done(_("Table %(number)s of Durchgang %(round)s is voided: its players count the "
+                  "Durchgang's worst result.", number=table.number, round=table.round))
 
 
 def _closed(tables: Sequence[TournamentTable], by: str) -> bool:
@@ -339,10 +340,10 @@ def close(tournament: Tournament, by: str) -> Done | Refused:
                                 "their lots first.", len(places),
                                 places=", ".join(map(str, places))))
     day = tournament.evening.date
-    if tournament.entry_fee_cents:
-        ledger.enter(group, "deposit", tournament.entry_fee_cents * len(listed),
+    if tournament.entry_fee_cents:  # those in the ranking: not who withdrew before playing
+        ledger.enter(group, "deposit", tournament.entry_fee_cents * len(ranked),
                      _("%(name)s: entry fees, %(count)s × %(fee)s", name=tournament.name,
-                       count=len(listed), fee=money(tournament.entry_fee_cents)), day, by)
+                       count=len(ranked), fee=money(tournament.entry_fee_cents)), day, by)
     names = {e.id: e.name for e in listed}
     for place, (row, cents) in enumerate(zip(ranked, tournament.prizes, strict=False), 1):
         if cents:

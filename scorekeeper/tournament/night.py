@@ -130,9 +130,13 @@ def ranked(tournament: Tournament, listed: Sequence[Entrant] | None = None
            ) -> tuple[ranking.Standing[int], ...]:
     """The tournament's ranking as it stands, with the lots drawn for its ties: a lot drawn for
     a tie that a correction (or a voided table) has changed since no longer counts (`listed`:
-    its entrants, when the caller has them)."""
+    its entrants, when the caller has them). An entrant who withdrew before playing is not in
+    it."""
     found = entrants(tournament) if listed is None else listed
-    ids, results = [e.id for e in found], durchgaenge(tournament, found)
+    results = durchgaenge(tournament, found)
+    # who withdrew before being seated at any table is not ranked (nor pays: changes.close)
+    seated = {entrant for tables in results for table in tables for entrant in table.totals}
+    ids = [e.id for e in found if e.withdrawn_after is None or e.id in seated]
     lowest = lowest_wins(tournament)
     plain = ranking.evening(ids, results, lowest_wins=lowest)
     tied: dict[int, set[int]] = {}
@@ -200,13 +204,15 @@ def _versions(column: str) -> Any:
 
 def series(group_id: int, year: int) -> dict[str, list[dict[str, Any]]]:
     """The season's series of each game the group held tournaments in: each player's totals of
-    the year's nights added up (a night missed adds nothing; equal totals share a place), as
-    plain JSON values: per game, lines of place, player, total and each night's total."""
+    the year's nights played added up (a night missed adds nothing; equal totals share a
+    place), as plain JSON values: per game, lines of place, player, total and each night's
+    total."""
     found = db.session.scalars(
         select(Tournament).join(Evening, Evening.id == Tournament.evening_id)
         .where(Tournament.group_id == group_id,
                Evening.date.between(dt.date(year, 1, 1), dt.date(year, 12, 31)))
         .order_by(Evening.date, Tournament.id)).all()
+    found = [t for t in found if played(t)]  # a night set up and never played is none
     out: dict[str, list[dict[str, Any]]] = {}
     for kind in dict.fromkeys(t.kind for t in found):
         nights = []
@@ -214,7 +220,7 @@ def series(group_id: int, year: int) -> dict[str, list[dict[str, Any]]]:
             listed = entrants(tournament)
             names = {e.id: e.name for e in listed}
             nights.append({names[row.entrant]: row.total for row in ranked(tournament, listed)})
-        lowest = games.GAMES[kind].lowest_wins({})
+        lowest = lowest_wins(next(t for t in found if t.kind == kind))
         out[kind] = [{"place": line.place, "player": line.entrant, "total": line.total,
                       "nights": list(line.nights)}
                      for line in ranking.series(nights, lowest_wins=lowest)]

@@ -1,7 +1,11 @@
 """What a tournament night and a season's nights add up to.
 
 The evening (`evening`): each entrant's total over the Durchgänge, from each table's totals per
-Durchgang; a table's voided Durchgang counts 0 for its players. The best total first (the
+Durchgang. A Durchgang an entrant has no result in (their table's voided, or they were not seated
+in it: withdrawn before it, entered after it) counts as that Durchgang's worst result at the
+tables not voided (the lowest, or the highest where the fewest points win; 0 while there is
+none): a missing result never helps (0 would be the best result where the fewest points win, and
+better than a losing Cego list's). The best total first (the
 highest, or the lowest where the game's winner has the fewest points); equal totals share a
 place (1, 2, 2, 4). Where a prize depends on the order of equal totals, a lot is drawn
 (`draw_lot`, from a seed) and recorded; given back to `evening`, it orders the tie. The last
@@ -52,10 +56,16 @@ class Standing(Generic[E]):
     place: int  # shared by equal totals: 1, 2, 2, 4
     entrant: E
     total: int
-    durchgaenge: tuple[int | None, ...]  # each Durchgang's total: 0 when voided, None: not played
+    durchgaenge: tuple[int, ...]  # each Durchgang's total as it counts (a stand-in's included)
     voided: tuple[int, ...] = ()  # the Durchgänge (1 = the first) voided at this entrant's table
     lot: int | None = None  # the position a recorded lot drew among the tied: 1 = first
     last: bool = False  # the last place
+    missed: tuple[int, ...] = ()  # the Durchgänge this entrant was not seated in
+
+    @property
+    def stood_in(self) -> tuple[int, ...]:
+        """The Durchgänge counted as their worst result (voided or missed), 1 = the first."""
+        return tuple(sorted(self.voided + self.missed))
 
     @property
     def prize_place(self) -> int:
@@ -98,18 +108,31 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
                 if entrant not in number:
                     raise ValueError(f"{entrant!r} plays in Durchgang {d + 1} but is not entered")
                 i = number[entrant]
-                if played[i][d] is not None:
+                if played[i][d] is not None or d + 1 in voided[i]:
                     raise ValueError(f"{entrant!r} plays twice in Durchgang {d + 1}")
-                played[i][d] = 0 if table.voided else total
                 if table.voided:
                     voided[i].append(d + 1)
-    totals = [sum(t or 0 for t in line) for line in played]
+                else:
+                    played[i][d] = total
+    worst_of = [worst_result(tables, lowest_wins) for tables in durchgaenge]
+    counted = [[worst_of[d] if t is None else t for d, t in enumerate(line)] for line in played]
+    totals = [sum(line) for line in counted]
     places = _places(totals, lowest_wins)
     drawn = _lots(lots, entrants, number, places)
     order = sorted(range(len(entrants)), key=lambda i: (places[i], drawn.get(i, 0), i))
     worst = max(places, default=1)
-    return tuple(Standing(places[i], entrants[i], totals[i], tuple(played[i]), tuple(voided[i]),
-                          drawn.get(i), worst > 1 and places[i] == worst) for i in order)
+    return tuple(Standing(places[i], entrants[i], totals[i], tuple(counted[i]), tuple(voided[i]),
+                          drawn.get(i), worst > 1 and places[i] == worst,
+                          tuple(d + 1 for d, t in enumerate(played[i])
+                                if t is None and d + 1 not in voided[i]))
+                 for i in order)
+
+
+def worst_result(tables: Sequence[TableResult[E]], lowest_wins: bool = False) -> int:
+    """A Durchgang's worst result at its tables not voided (0 while there is none): what a
+    voided or missed Durchgang counts."""
+    results = [total for table in tables if not table.voided for total in table.totals.values()]
+    return (max if lowest_wins else min)(results, default=0)
 
 
 def lots_needed(standings: Sequence[Standing[E]], prizes: int) -> list[tuple[E, ...]]:

@@ -147,7 +147,7 @@ class OwnerForm(Form):
 
 
 class EveningForm(Form):
-    place = StringField(_l("Place"), validators=[Optional(), Length(max=100), PRINTABLE])
+    place = StringField(_l("Location"), validators=[Optional(), Length(max=100), PRINTABLE])
 
 
 class ConfirmForm(Form):
@@ -458,6 +458,6 @@ class WithdrawForm(Form):
 
 
 class VoidForm(Form):
-    reason = StringField(_l("Why it counts 0"), validators=[DataRequired(), Length(1, 200),
+    reason = StringField(_l("Why it is voided"), validators=[DataRequired(), Length(1, 200),
                                                              printable],
                          filters=[lambda text: text.strip() if text else text])

@@ -143,13 +143,19 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     page.goto(night)
     page.locator("#round-2 .tournament-tables li").nth(2).locator("summary").first.click()
     page.locator("#round-2 .tournament-tables li").nth(2).locator("input[name=reason]") \
-        .fill("Liste nicht lesbar")
+        .fill("Liste nicht lesbar, Punkte nicht nachvollziehbar")
     asked = []  # it asks first, naming the table
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     save(page, "#round-2 .tournament-tables li:nth-child(3) form")
-    assert asked == ["Tisch 3 in Durchgang 2 streichen? Seine Spiele zählen 0 für seine Spieler, "
-                     "und das lässt sich nicht rückgängig machen."]
-    assert "Liste nicht lesbar" in page.locator("#round-2").inner_text()
+    assert asked == ["Tisch 3 in Durchgang 2 streichen? Seine Spieler bekommen das schlechteste "
+                     "Ergebnis des Durchgangs, und das lässt sich nicht rückgängig machen."]
+    assert "Liste nicht lesbar, Punkte nicht nachvollziehbar" in page.locator(
+        "#round-2").inner_text()
+    voided = page.locator("#round-2 .tournament-tables li.voided")  # the reason wraps under
+    assert voided.bounding_box()["height"] < 200  # the seats: the row stays a row
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    voided.scroll_into_view_if_needed()
+    shots("voided-row")
 
     # equal totals share a place; a lot decides the first prize
     places = page.locator("table.ranking tbody tr td:first-child").all_inner_texts()

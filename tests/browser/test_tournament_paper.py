@@ -201,5 +201,5 @@ def test_the_seasons_tournament_series_prints_on_a4(phone, live_app, tmp_path):
     assert sorted(lines) == sorted(NAMES)  # every player once, no line lost at a page's end
     # the series' head on each of its pages (it runs over a page here)
     spans = series.count("\f") + 1
-    heads = re.findall(r"^\s*Ort\s+Name\s+1\s+2\s+3\s+4\s+Summe\s*$", series, re.M)
+    heads = re.findall(r"^\s*Platz\s+Name\s+1\s+2\s+3\s+4\s+Summe\s*$", series, re.M)
     assert spans >= 2 and len(heads) == spans, (spans, heads)
