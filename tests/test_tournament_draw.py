@@ -24,6 +24,8 @@ SIZES = [(4,), (3, 4, 5), (3, 4), (4, 5)]
 NAMES = ["Anna", "Bernd", "Carla", "Dieter", "Erika", "Franz", "Gerd", "Hanna"]
 
 
+HINT = ": enter or withdraw players until they can"  # what a count that does not split says
+
 def refused(code: str, call, *args, **kwargs) -> RuleError:
     with pytest.raises(RuleError) as info:
         call(*args, **kwargs)
@@ -81,16 +83,18 @@ def test_tables_of_four_and_as_few_others_as_the_count_needs(count, sizes, split
 
 def test_six_players_cannot_sit_at_tables_of_four():
     err = refused("tournament.no_split", table_sizes, 6, (4,))
-    assert err.message() == "6 players cannot sit at tables of 4"
-    assert err.message(DE) == "6 Spieler lassen sich nicht auf Tische zu 4 verteilen"
-    assert err.message(NL) == "6 spelers kunnen niet verdeeld worden over tafels van 4"
+    assert err.message() == "6 players cannot sit at tables of 4" + HINT
+    assert err.message(DE) == ("6 Spieler lassen sich nicht auf Tische zu 4 verteilen: Spieler "
+                               "nachmelden oder abmelden, bis es aufgeht")
+    assert err.message(NL) == ("6 spelers kunnen niet verdeeld worden over tafels van 4: meld "
+                               "spelers aan of af tot het uitkomt")
 
 
 def test_too_few_for_any_table():
     assert refused("tournament.no_split", table_sizes, 2, (3, 4, 5)).message() == \
-        "2 players cannot sit at tables of 3, 4 or 5"
+        "2 players cannot sit at tables of 3, 4 or 5" + HINT
     assert refused("tournament.no_split", table_sizes, 1, (4,)).message() == \
-        "1 player cannot sit at tables of 4"
+        "1 player cannot sit at tables of 4" + HINT
 
 
 def test_nobody_entered():
@@ -265,7 +269,7 @@ def test_a_late_entrant_is_drawn_and_a_withdrawn_one_is_not():
 
 def test_a_withdrawal_can_leave_a_count_that_does_not_split():
     err = refused("tournament.no_split", draw, NAMES, 5, withdrawn={"Anna"})
-    assert err.message() == "7 players cannot sit at tables of 4"
+    assert err.message() == "7 players cannot sit at tables of 4" + HINT
     assert sum(map(len, draw(NAMES, 5, (3, 4, 5), withdrawn={"Anna"}))) == 7
 
 

@@ -44,7 +44,8 @@ BUDGET = 400_000  # swaps looked at in all, so that a draw takes well under a se
 
 MESSAGES: dict[str, str] = {
     "tournament.no_entrants": N_("nobody is entered yet"),
-    "tournament.no_split": N_("{count:|player|players} cannot sit at tables of {sizes:or}"),
+    "tournament.no_split": N_("{count:|player|players} cannot sit at tables of {sizes:or}: "
+                              "enter or withdraw players until they can"),
     "tournament.entered_twice": N_("{entrant} is entered twice"),
     "tournament.not_entered": N_("{entrant} is not entered"),
     "tournament.withdrawn": N_("{entrant} has withdrawn and cannot be seated"),

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from sqlalchemy import select
 
 from scorekeeper.changes import tournaments as change
-from scorekeeper.changes.answers import Duplicate
+from scorekeeper.changes.answers import Duplicate, Refused
 from scorekeeper.db import db
 from scorekeeper.group import club
 from scorekeeper.i18n import language, localized
@@ -134,6 +134,7 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
         entrant_form=forms.get("entrant_form") or EntrantForm(formdata=None),
         typed_form=forms.get("typed_form") or TypedDrawForm(formdata=None),
         void_form=VoidForm(formdata=None), posted_void=forms.get("posted_void"),
+        refused=forms.get("refused"),
         history=night.history(tournament), drawn_rounds=night.drawn_rounds(tournament),
         prizes=_prizes(tournament, ranked),
         spectators=url_for("tournaments.ranking_link", token=tournament.view_token,
@@ -173,7 +174,10 @@ def withdraw(slug: str, tournament_id: int):
 @bp.post("/g/<slug>/tournaments/<int:tournament_id>/rounds/<int:round_>/draw")
 def draw(slug: str, tournament_id: int, round_: int):
     group, tournament = _tournament(slug, tournament_id)
-    tell(change.draw_round(group, tournament, _round(tournament, round_), by=device()))
+    answer = change.draw_round(group, tournament, _round(tournament, round_), by=device())
+    if isinstance(answer, Refused):  # said in the Durchgang's section, where the page opens
+        return _page(group, tournament, 400, refused=(round_, answer.message))
+    tell(answer)
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor=f"round-{round_}"))
 
@@ -185,7 +189,11 @@ def typed(slug: str, tournament_id: int, round_: int):
     form = TypedDrawForm()
     if not form.validate_on_submit():
         return _page(group, tournament, 400, typed_form=form)
-    tell(change.type_draw(group, tournament, round_, form.seats, device()))
+    answer = change.type_draw(group, tournament, round_, form.seats, device())
+    if isinstance(answer, Refused):  # at the field, with what was typed
+        form.tables.errors = [*form.tables.errors, answer.message]
+        return _page(group, tournament, 400, typed_form=form)
+    tell(answer)
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor=f"round-{round_}"))
 

@@ -169,3 +169,34 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     tv_shots("final")
     page.set_viewport_size({"width": 844, "height": 390})
     shots("organiser-on-its-side")
+
+
+def test_a_draw_that_cannot_seat_everybody_says_so_in_its_durchgang(phone, shots):
+    """Hartenjagen with one pack seats tables of four: six entrants cannot be drawn. The page
+    opens at Durchgang 1 and says it there, with what to do; a draw typed in from paper that
+    seats somebody twice says so at its field and keeps what was typed."""
+    page = phone
+    page.goto("/")
+    page.fill('input[name="name"]', "Herzeln Wolfach")
+    tap(page, "form[action='/groups'] button")
+    tap(page, "a.button.secondary.wide[href^='/g/']")
+    tap(page, "a[href$='/tournaments/new']")
+    page.fill("input[name=name]", "Preisherzeln")
+    page.select_option("select[name=kind]", "hartenjagen")
+    page.fill("input[name=rounds]", "2")
+    page.fill("textarea[name=entrants]", "\n".join(STARTERS[:6]))
+    save(page, "main form")
+    tap(page, "#round-1 form button")
+    refused = page.locator("#round-1 .error")
+    assert refused.inner_text() == ("6 Spieler lassen sich nicht auf Tische zu 4 verteilen: "
+                                    "Spieler nachmelden oder abmelden, bis es aufgeht")
+    box = refused.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]  # in view
+    shots("draw-refused")
+    page.locator("#round-1 details summary").click()
+    page.fill("#round-1 textarea[name=tables]", "1 2 3 4\n4 5 6 1")
+    save(page, "#round-1 details form")
+    field = page.locator("#round-1 textarea[name=tables]")
+    assert field.is_visible() and field.input_value() == "1 2 3 4\n4 5 6 1"
+    assert "zweimal gesetzt" in page.locator("#round-1").inner_text()
+    shots("typed-refused")
