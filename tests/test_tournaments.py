@@ -662,3 +662,14 @@ def test_who_withdrew_before_playing_is_not_ranked_and_pays_no_fee(app, client):
         assert (lines[0].kind, lines[0].cents) == ("deposit", 8 * 500)
         assert all(NAMES[8] not in line.note for line in lines)
         assert "8 × 5,00" in lines[0].note
+
+
+def test_a_name_that_cannot_be_entered_is_named_in_the_message(client):
+    client.post("/groups", data={"name": "tanne"})
+    page = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisherzeln", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "2",
+        "games": "4", "entrants": "Anna\nKarl Schmidt/Schmitt\nMaria-Theresia O'Neill"})
+    assert page.status_code == 400
+    assert ("Karl Schmidt/Schmitt: Bitte höchstens 40 Zeichen, ohne &lt; &gt; / und \\."
+            in page.get_data(as_text=True))
+    assert "Maria-Theresia O&#39;Neill" in page.get_data(as_text=True)  # kept as typed

@@ -124,7 +124,7 @@ def test_the_score_sheet_carries_the_hands_before_its_last_twelve_over_in_one_ro
     for hand in range(14):
         assert enter(client, path, {"kind": "renege", "renege": FOUR[hand % 4]}).status_code == 302
     page = client.get(path).get_data(as_text=True)
-    assert '<tr class="muted"><td>1–2</td><td>26</td><td>26</td><td>0</td><td>0</td></tr>' in page
+    assert '<tr class="muted"><td>bis 2</td><td>26</td><td>26</td><td>0</td><td>0</td></tr>' in page
     assert '<tr data-row="14"><td>14</td>' in page and 'data-row="2"' not in page
 
 

@@ -65,7 +65,8 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
     if kind not in night.playable():
         errors["kind"] = _("This game is not played at tournaments.")
     entered = [n.strip() for n in names if n.strip()]
-    problem = next(filter(None, map(name_error, entered)), None)
+    problem = next((_("%(name)s: %(problem)s", name=name[:40], problem=error)
+                    for name in entered if (error := name_error(name))), None)
     twice = _twice(entered)
     if problem or twice:
         errors["entrants"] = problem or _("%(name)s is entered twice.", name=twice)

@@ -40,7 +40,7 @@ def name_error(name: str) -> str | None:
         return gettext("%(name)s is the group's cash box; please choose another name.",
                        name=name.strip())
     if problem:
-        return gettext("Please use up to 40 letters, digits and spaces.")
+        return gettext("Please use up to 40 characters, without < > / or \\.")
     return None
 
 

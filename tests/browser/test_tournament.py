@@ -161,7 +161,10 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     places = page.locator("table.ranking tbody tr td:first-child").all_inner_texts()
     assert places[:4] == ["1.", "1.", "1.", "4."]  # tables 1, 2 and 4's first seats
     shots("ranking-tied")
+    asked.clear()  # the lot asks first too: it cannot be undone
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
     tap(page, "#ranking form button:has-text('Platz 1')")
+    assert asked == ["Das Los für Platz 1 ziehen? Das lässt sich nicht rückgängig machen."]
     drawn = page.locator("table.ranking tbody tr td:first-child small").all_inner_texts()
     assert drawn == ["Los 1", "Los 2", "Los 3"]
     shots("ranking-by-lot")

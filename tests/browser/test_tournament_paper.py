@@ -123,6 +123,7 @@ def test_a_tournaments_result_prints_on_a4_and_is_shared_as_a_picture(phone, sho
     # the lots of the places a prize now depends on, and the night closed (it asks first)
     phone.goto(path)
     while (lot := phone.locator("form[action$='/lot'] button")).count():
+        phone.once("dialog", lambda dialog: dialog.accept())  # a lot asks first
         with phone.expect_navigation():
             lot.first.click()
     phone.once("dialog", lambda dialog: dialog.accept())
