@@ -404,7 +404,8 @@ class TournamentForm(Form):
     day = DateField(_l("Day"), validators=[InputRequired()])
     rounds = IntegerField(_l("Durchgänge (the seats are drawn again for each)"), default=2,
                           validators=[InputRequired(), NumberRange(1, 10)])
-    games = IntegerField(_l("Games a table plays in a Durchgang"), default=24,
+    games = IntegerField(_l("Games a table plays in a Durchgang (Hartenjagen: one game, to its "
+                            "target)"), default=24,
                          validators=[InputRequired(), NumberRange(1, 200)])
     entry_fee = EuroField(_l("Entry fee, in euros"), validators=[Optional()],
                           render_kw={"inputmode": "decimal"})

@@ -22,8 +22,10 @@ window.addEventListener("online", flush);
 // a module runs once the page is parsed, before DOMContentLoaded
 keepForms(document);
 state.onPart(document.body);
-// a freshly opened table: the cursor waits in the hand's first field (or at what is wrong)
+// a freshly opened table: the cursor waits in the hand's first field (or at what is wrong);
+// another form sent back with a mistake (no address of a section): its first one in view
 if (document.activeElement === document.body) focusEntry();
+if (!document.querySelector("[data-entry-forms]") && !location.hash) document.querySelector(".has-error, form .error")?.scrollIntoView({ block: "center" });
 startPolling();
 setInterval(flush, 5000);
 flush();

@@ -187,6 +187,13 @@ def test_a_draw_that_cannot_seat_everybody_says_so_in_its_durchgang(phone, shots
     page.fill("input[name=name]", "Preisherzeln")
     page.select_option("select[name=kind]", "hartenjagen")
     page.fill("input[name=rounds]", "2")
+    page.fill("textarea[name=entrants]", "\n".join([*STARTERS[:5], "Franz/Xaver"]))
+    save(page, "main form")  # refused at the start list, far down the form: shown in view
+    wrong = page.locator("form .error")
+    assert "Franz/Xaver: Bitte höchstens 40 Zeichen" in wrong.inner_text()
+    box = wrong.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    shots("start-list-refused")
     page.fill("textarea[name=entrants]", "\n".join(STARTERS[:6]))
     save(page, "main form")
     tap(page, "#round-1 form button")
