@@ -54,6 +54,10 @@ const kept = async (request) => await caches.match(request)
   || await caches.match(request, { ignoreSearch: true })
   || await caches.match(new URL(request.url).pathname.replace(/^\/static\/[^/]+\//, STATIC));
 
+// a kept copy says so (X-Kept): the page's own questions take it as no answer (live.js)
+const marked = (answer) => answer && new Response(answer.body,
+  { status: answer.status, headers: [...answer.headers, ["X-Kept", "1"]] });
+
 const offline = async (url) => (TABLE.test(url.pathname) && await caches.match(OFFLINE_TABLE))
   || caches.match("/offline");
 
@@ -74,7 +78,7 @@ self.addEventListener("fetch", (event) => {
   // kept before the page reads it (this reaction comes first)
   event.waitUntil(network.then((answer) => remember(request, answer.clone())).catch(() => {}));
   const slow = new Promise((resolve) => { setTimeout(resolve, PATIENCE); })
-    .then(async () => await kept(request) || network);
-  event.respondWith(Promise.race([network, slow]).catch(async () => await kept(request)
+    .then(async () => marked(await kept(request)) || network);
+  event.respondWith(Promise.race([network, slow]).catch(async () => marked(await kept(request))
     || (navigate ? offline(url) : Response.error())));
 });

@@ -673,3 +673,68 @@ def test_a_name_that_cannot_be_entered_is_named_in_the_message(client):
     assert ("Karl Schmidt/Schmitt: Bitte höchstens 40 Zeichen, ohne &lt; &gt; / und \\."
             in page.get_data(as_text=True))
     assert "Maria-Theresia O&#39;Neill" in page.get_data(as_text=True)  # kept as typed
+
+
+def test_a_tournament_set_up_before_the_worst_result_rule_keeps_its_zero(app, client):
+    """A tournament from before (missing "zero", as the migration leaves them): a voided
+    table's players count 0 and everybody entered is ranked, as when its Kasse lines were
+    booked; one set up now counts the Durchgang's worst."""
+    path = set_up(client, NAMES[:9])
+    with app.app_context():
+        gone = db.session.scalar(select(Entrant).where(Entrant.name == NAMES[8]))
+    client.post(f"{path}/withdraw", data={"entrant": gone.id})
+    draw(client, path, 1)
+    (table_id, _t, game_a, seats_a), (_i, _t2, game_b, _s) = tables(app, 1)
+    play_out(client, app, game_a)
+    play_out(client, app, game_b)
+    client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
+    from scorekeeper.tournament import night
+    with app.app_context():
+        tournament = db.session.scalar(select(Tournament))
+        assert tournament.missing == "worst"
+        now = {row.entrant: row for row in night.ranked(tournament)}
+        tournament.missing = "zero"
+        before = {row.entrant: row for row in night.ranked(tournament)}
+        db.session.commit()
+        names = {e.id: e.name for e in night.entrants(tournament)}
+    voided = [i for i, name in names.items() if name in seats_a]
+    assert {now[i].durchgaenge for i in voided} == {(13,)} and gone.id not in now
+    assert {before[i].durchgaenge for i in voided} == {(0,)} and gone.id in before
+    page = client.get(path).get_data(as_text=True)
+    assert "Kursiv: Ein gestrichener oder nicht gespielter Durchgang zählt 0." in page
+
+
+def test_who_withdraws_from_a_durchgang_drawn_but_not_started_is_left_out_when_drawn_again(
+        app, client):
+    """Anna stops after Durchgang 1 is drawn, before anybody played: drawing it again leaves
+    her out (seven cannot sit at tables of four: said so in Durchgang 1)."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    with app.app_context():
+        anna = db.session.scalar(select(Entrant).where(Entrant.name == NAMES[0]))
+    client.post(f"{path}/withdraw", data={"entrant": anna.id})
+    refused = client.post(f"{path}/rounds/1/draw")
+    assert refused.status_code == 400 and "7 Spieler" in section(refused, 1)
+
+
+def test_a_paper_draw_for_a_durchgang_not_next_is_refused_in_its_own_section(app, client):
+    """Typed in for Durchgang 2 before Durchgang 1 is drawn: said in Durchgang 2, not put into
+    Durchgang 1's open form (one tap would have seated Durchgang 1 with it)."""
+    path = set_up(client, NAMES[:8])
+    refused = client.post(f"{path}/rounds/2/typed", data={"tables": "1 2 3 4\n5 6 7 8"})
+    assert refused.status_code == 400 and "der Reihe nach" in section(refused, 2)
+    assert "<details open>" not in section(refused, 1)
+
+
+def test_the_tv_leaves_the_line_under_the_ranking_out(app, client):
+    """A stood-in result is in italics everywhere; the line saying why is not on the TV, whose
+    page is as long as the screen."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (table_id, _t, game_a, _s), (_i, _t2, game_b, _s2) = tables(app, 1)
+    play_out(client, app, game_b)
+    client.post(f"{path}/tables/{table_id}/void", data={"reason": "Liste unleserlich"})
+    link = re.search(r'href="http://localhost(/r/[^"?]+)"', client.get(path).get_data(as_text=True))
+    spectators = app.test_client().get(link.group(1)).get_data(as_text=True)
+    tv = app.test_client().get(link.group(1) + "?tv=1").get_data(as_text=True)
+    assert "stood-in" in tv and "Kursiv" not in tv and "Kursiv" in spectators

@@ -27,7 +27,7 @@ from scorekeeper.changes.answers import Done, Duplicate, Refused
 from scorekeeper.db import db
 from scorekeeper.evenings import ledger
 from scorekeeper.group import access, club
-from scorekeeper.group.names import name_error
+from scorekeeper.group.names import name_error, name_problem
 from scorekeeper.i18n import rule_message
 from scorekeeper.models import (
     Entrant,
@@ -66,6 +66,7 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
         errors["kind"] = _("This game is not played at tournaments.")
     entered = [n.strip() for n in names if n.strip()]
     problem = next((_("%(name)s: %(problem)s", name=name[:40], problem=error)
+                    if name_problem(name) == "format" else error
                     for name in entered if (error := name_error(name))), None)
     twice = _twice(entered)
     if problem or twice:
@@ -204,8 +205,9 @@ def _seat(group: Group, tournament: Tournament, round_: int, seed: int | None,
     listed = night.entrants(tournament)
     by_number = {e.number: e for e in listed}
     playing = [e.number for e in listed if e.first_round <= round_]
+    # who withdrew before this Durchgang, or from it before it started (a draw made again)
     gone = [e.number for e in listed if e.withdrawn_after is not None
-            and e.withdrawn_after < round_]
+            and e.withdrawn_after <= round_]
     earlier = [[[night.number_of(table, seat) for seat in table.seats] for table in night.tables(
         tournament, r)] for r in range(1, round_)]
     sizes = night.table_sizes(tournament.kind, tournament.rules)

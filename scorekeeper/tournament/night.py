@@ -134,17 +134,19 @@ def ranked(tournament: Tournament, listed: Sequence[Entrant] | None = None
     it."""
     found = entrants(tournament) if listed is None else listed
     results = durchgaenge(tournament, found)
-    # who withdrew before being seated at any table is not ranked (nor pays: changes.close)
+    # who withdrew before being seated at any table is not ranked (nor pays: changes.close);
+    # under the rule before (a missing result counts 0) everybody entered was
     seated = {entrant for tables in results for table in tables for entrant in table.totals}
-    ids = [e.id for e in found if e.withdrawn_after is None or e.id in seated]
-    lowest = lowest_wins(tournament)
-    plain = ranking.evening(ids, results, lowest_wins=lowest)
+    ids = [e.id for e in found if e.withdrawn_after is None or e.id in seated
+           or tournament.missing == "zero"]
+    lowest, missing = lowest_wins(tournament), tournament.missing
+    plain = ranking.evening(ids, results, lowest_wins=lowest, missing=missing)
     tied: dict[int, set[int]] = {}
     for row in plain:
         tied.setdefault(row.place, set()).add(row.entrant)
     fitting = [lot for lot in lots(tournament) if len(lot) > 1 and set(lot) in tied.values()]
-    return ranking.evening(ids, results, lowest_wins=lowest, lots=fitting) if fitting \
-        else plain
+    return ranking.evening(ids, results, lowest_wins=lowest, lots=fitting,
+                           missing=missing) if fitting else plain
 
 
 def played(tournament: Tournament, round_: int | None = None) -> bool:

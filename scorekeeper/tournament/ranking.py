@@ -94,11 +94,12 @@ def draw_lot(tied: Sequence[E], seed: int | str) -> tuple[E, ...]:
 
 
 def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]]], *,
-            lowest_wins: bool = False,
-            lots: Sequence[Sequence[E]] = ()) -> tuple[Standing[E], ...]:
+            lowest_wins: bool = False, lots: Sequence[Sequence[E]] = (),
+            missing: str = "worst") -> tuple[Standing[E], ...]:
     """The night's ranking of the start list `entrants` (late entrants included, withdrawn
     ones too if they played), from each Durchgang's tables; `lots` holds the recorded order of
-    each tie a lot was drawn for."""
+    each tie a lot was drawn for. `missing`: what a Durchgang without a result counts, its
+    "worst" result, or "zero" (the rule before it, kept by the tournaments set up then)."""
     number = {entrant: i for i, entrant in enumerate(entrants)}
     played: list[list[int | None]] = [[None] * len(durchgaenge) for _ in entrants]
     voided: list[list[int]] = [[] for _ in entrants]
@@ -114,7 +115,8 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
                     voided[i].append(d + 1)
                 else:
                     played[i][d] = total
-    worst_of = [worst_result(tables, lowest_wins) for tables in durchgaenge]
+    worst_of = [worst_result(tables, lowest_wins) if missing == "worst" else 0
+                for tables in durchgaenge]
     counted = [[worst_of[d] if t is None else t for d, t in enumerate(line)] for line in played]
     totals = [sum(line) for line in counted]
     places = _places(totals, lowest_wins)

@@ -190,9 +190,11 @@ def typed(slug: str, tournament_id: int, round_: int):
     if not form.validate_on_submit():
         return _page(group, tournament, 400, typed_form=form)
     answer = change.type_draw(group, tournament, round_, form.seats, device())
-    if isinstance(answer, Refused):  # at the field, with what was typed
-        form.tables.errors = [*form.tables.errors, answer.message]
-        return _page(group, tournament, 400, typed_form=form)
+    if isinstance(answer, Refused):  # at the field with what was typed, where the page shows it
+        if tournament.finished_at is None and round_ == night.drawn_rounds(tournament) + 1:
+            form.tables.errors = [*form.tables.errors, answer.message]
+            return _page(group, tournament, 400, typed_form=form)
+        return _page(group, tournament, 400, refused=(round_, answer.message))
     tell(answer)
     return redirect(url_for("tournaments.show", slug=slug, tournament_id=tournament_id,
                             _anchor=f"round-{round_}"))

@@ -21,7 +21,7 @@ export function show(html, url) {
 
 export async function refresh(whole) {
   const page = await fetch(location.href, { cache: "no-store", credentials: "same-origin" });
-  if (!page.ok) return false;
+  if (!page.ok || page.headers.has("X-Kept")) return false; // the worker's copy: no answer
   const html = await page.text();
   if (state.busy) return false; // a hand is on its way: its answer comes first
   if (whole) { show(html); return true; }
