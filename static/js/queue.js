@@ -48,15 +48,16 @@ async function send(form) {
   // the answer is the page's new content (or what the hand changed in it), else a whole page
   // (a redirect's); a change that does not fit what this page shows: the page is asked for
   if (part && putContent(html)) state.savedAt = Date.now();
-  else if (part && await refresh(true).catch(() => false)) { noteSaved(html); state.savedAt = Date.now(); }
-  else if (part) { // saved, but neither put in place nor fetched: the next version heard fetches
-    markStale();
-    noteSaved(html);
-    const note = document.createElement("p"); // no form left to type the next hand into
+  else if (part) { // saved, but not to be put in place: the page is fetched; meanwhile (and if
+    // it cannot be) no form to type the next hand into, its number and key are taken
+    const note = document.createElement("p");
     note.className = "done";
     note.append(section.dataset.textStale, " ", Object.assign(document.createElement("a"),
       { className: "button wide", href: location.href, textContent: section.dataset.textReload }));
     section.replaceChildren(note);
+    noteSaved(html);
+    if (await refresh(true).catch(() => false)) { noteSaved(html); state.savedAt = Date.now(); }
+    else markStale(); // the next version heard fetches it
   } else show(html, url);
   focusEntry();
 }
