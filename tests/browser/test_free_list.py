@@ -35,6 +35,16 @@ def points(page, name, number):
     assert field.input_value() == str(number)
 
 
+def skat_list(page):
+    """A group of the three Skat players and a fresh free list "Skat" for them."""
+    quick_group(page, SKAT)
+    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
+    page.fill('input[name="rule-name"]', "Skat")
+    for who in SKAT:
+        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
+    save(page, "form[data-seating]")
+
+
 def totals(page):
     """The list's last row as the page shows it: each player's total."""
     row = page.locator(".table-top .flist tbody tr").last
@@ -181,12 +191,7 @@ def test_a_saved_hand_whose_answer_cannot_be_shown_says_it_was_saved(phone, shot
     network gone right after the save), the page still says so, keeps no form to type the next
     hand into (its number would be taken), and a tap loads the table again."""
     page = phone
-    quick_group(page, SKAT)
-    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
-    page.fill('input[name="rule-name"]', "Skat")
-    for who in SKAT:
-        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
-    save(page, "form[data-seating]")
+    skat_list(page)
     table = page.url
     points(page, "Kurt", 23)
     save(page)
@@ -209,7 +214,7 @@ def test_a_saved_hand_whose_answer_cannot_be_shown_says_it_was_saved(phone, shot
     assert page.locator("#entry form").count() == 0
     assert page.locator("#entry .done").inner_text().startswith(
         "Gespeichert. Die Liste zeigt es, sobald das Netz wieder antwortet.")
-    shots("saved-not-shown")
+    both_ways(shots, "saved-not-shown")
     tap(page, "#entry .done a")
     assert page.url == table
     assert state(page)["hands_played"] == 3
@@ -221,12 +226,7 @@ def test_an_opened_end_box_shows_the_totals_after_the_next_hand(phone, shots):
     meanwhile (answered with what it changed) folds the box, and opened again it counts that
     hand too: it never shows the totals from before it."""
     page = phone
-    quick_group(page, SKAT)
-    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
-    page.fill('input[name="rule-name"]', "Skat")
-    for who in SKAT:
-        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
-    save(page, "form[data-seating]")
+    skat_list(page)
     points(page, "Kurt", 23)
     save(page)
     points(page, "Hubert", 18)
@@ -251,12 +251,7 @@ def test_a_hand_saved_as_the_network_goes_leaves_no_form_for_the_next(browser, l
     leaves no form whose number is taken already. Back on the network, the table has both."""
     page = browser.new_context(viewport=PHONE, base_url=network.url, locale="de-DE",
                                has_touch=True).new_page()
-    quick_group(page, SKAT)
-    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
-    page.fill('input[name="rule-name"]', "Skat")
-    for who in SKAT:
-        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
-    save(page, "form[data-seating]")
+    skat_list(page)
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # the worker in control
     points(page, "Kurt", 23)
@@ -291,12 +286,7 @@ def test_the_next_hand_typed_while_the_page_is_fetched_is_not_lost(phone):
     fetched there is no form to type into. Typed into the old one, the next hand went out with
     the old hand's number and key and was taken for a repeat of it: lost."""
     page = phone
-    quick_group(page, SKAT)
-    page.goto(page.url.split("/games/")[0] + "/games/new?kind=free-list")
-    page.fill('input[name="rule-name"]', "Skat")
-    for who in SKAT:
-        page.locator(f'label.chip:has(input[name="seat-{who}"])').click()
-    save(page, "form[data-seating]")
+    skat_list(page)
     points(page, "Kurt", 23)
     save(page)
     page.evaluate("document.querySelector('[data-live]').dataset.version = '0'")

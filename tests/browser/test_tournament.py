@@ -31,17 +31,23 @@ GAMES = [("eine", 0, {"augen": 50}), ("cego", 1, {"augen": 44}), ("solo", 2, {"a
 PAPER = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16"  # start numbers, table by table
 
 
-def test_a_cego_tournament_night(phone, shots, browser, live_app):
-    base = live_app.config["BASE_URL"]
-    page = phone
+def new_tournament(page, group, name, kind):
+    """A new group, and its new-tournament form filled with a name, the game and 2
+    Durchgänge (the rest left to the caller)."""
     page.goto("/")
-    page.fill('input[name="name"]', "Cego Schapbach")
+    page.fill('input[name="name"]', group)
     tap(page, "form[action='/groups'] button")
     tap(page, "a.button.secondary.wide[href^='/g/']")
     tap(page, "a[href$='/tournaments/new']")
-    page.fill("input[name=name]", "Preiscego 2026")
-    page.select_option("select[name=kind]", "cego")
+    page.fill("input[name=name]", name)
+    page.select_option("select[name=kind]", kind)
     page.fill("input[name=rounds]", "2")
+
+
+def test_a_cego_tournament_night(phone, shots, browser, live_app):
+    base = live_app.config["BASE_URL"]
+    page = phone
+    new_tournament(page, "Cego Schapbach", "Preiscego 2026", "cego")
     page.fill("input[name=games]", "4")
     page.fill("input[name=entry_fee]", "5,00")
     page.fill("input[name=prizes]", "50, 30, 20")
@@ -156,6 +162,10 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     voided.scroll_into_view_if_needed()
     shots("voided-row")
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
+    shots("voided-row-on-its-side")
+    page.set_viewport_size(PHONE)
 
     # equal totals share a place; a lot decides the first prize
     places = page.locator("table.ranking tbody tr td:first-child").all_inner_texts()
@@ -179,14 +189,7 @@ def test_a_draw_that_cannot_seat_everybody_says_so_in_its_durchgang(phone, shots
     opens at Durchgang 1 and says it there, with what to do; a draw typed in from paper that
     seats somebody twice says so at its field and keeps what was typed."""
     page = phone
-    page.goto("/")
-    page.fill('input[name="name"]', "Herzeln Wolfach")
-    tap(page, "form[action='/groups'] button")
-    tap(page, "a.button.secondary.wide[href^='/g/']")
-    tap(page, "a[href$='/tournaments/new']")
-    page.fill("input[name=name]", "Preisherzeln")
-    page.select_option("select[name=kind]", "hartenjagen")
-    page.fill("input[name=rounds]", "2")
+    new_tournament(page, "Herzeln Wolfach", "Preisherzeln", "hartenjagen")
     page.fill("textarea[name=entrants]", "\n".join([*STARTERS[:5], "Franz/Xaver"]))
     save(page, "main form")  # refused at the start list, far down the form: shown in view
     wrong = page.locator("form .error")
@@ -203,6 +206,10 @@ def test_a_draw_that_cannot_seat_everybody_says_so_in_its_durchgang(phone, shots
     box = refused.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]  # in view
     shots("draw-refused")
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
+    shots("draw-refused-on-its-side")
+    page.set_viewport_size(PHONE)
     page.locator("#round-1 details summary").click()
     page.fill("#round-1 textarea[name=tables]", "1 2 3 4\n4 5 6 1")
     save(page, "#round-1 details form")
