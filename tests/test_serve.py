@@ -10,6 +10,7 @@ import textwrap
 import load
 import pytest
 import slow_clients
+import sqlalchemy
 from support import DATABASES, ROOT, database_url, make_app
 
 from scorekeeper.changes import records
@@ -120,3 +121,22 @@ def test_a_worker_keeps_what_the_app_holds_for_good_out_of_the_collectors_sight(
         assert gc.get_freeze_count() > 1000
     finally:
         gc.unfreeze()
+
+
+
+@pytest.mark.parametrize("kind", DATABASES)
+def test_on_postgresql_a_process_uses_a_few_connections_in_turn(kind, tmp_path):
+    """settings._pool: on PostgreSQL the requests of a process wait in line for a few
+    connections (under gevent they would otherwise take turns by luck: bench/tournament.py);
+    SQLite keeps SQLAlchemy's own pool."""
+    app = make_app(kind, tmp_path, DATABASE_CONNECTIONS=3,
+                   SQLALCHEMY_ENGINE_OPTIONS={"pool_timeout": 0.2})
+    with app.app_context():
+        held = [db.engine.connect() for _ in range(3)]
+        if kind == "postgresql":
+            with pytest.raises(sqlalchemy.exc.TimeoutError):  # a fourth waits for one of them
+                db.engine.connect()
+        else:
+            db.engine.connect().close()
+        for connection in held:
+            connection.close()
