@@ -82,7 +82,7 @@ def init_app(app: Flask, test_config: dict[str, Any] | None = None) -> None:
 
 def _pool(app: Flask) -> None:
     """On PostgreSQL at most DATABASE_CONNECTIONS requests of a process use the database at
-    once; the others wait for a connection in the order they came. Under gevent every request
+    once; the others wait for a connection, in about the order they came. Under gevent a request
     that waits for PostgreSQL lets the others run, and which one runs next is nearly luck: with
     50 tables entering at once, a quarter of the games took 20 ms and the others 220-350 ms;
     waiting in line, nearly all 150-190 ms (bench/tournament.py). SQLite's calls do not wait."""

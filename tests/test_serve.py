@@ -123,7 +123,6 @@ def test_a_worker_keeps_what_the_app_holds_for_good_out_of_the_collectors_sight(
         gc.unfreeze()
 
 
-
 @pytest.mark.parametrize("kind", DATABASES)
 def test_on_postgresql_a_process_uses_a_few_connections_in_turn(kind, tmp_path):
     """settings._pool: on PostgreSQL the requests of a process wait in line for a few
