@@ -28,6 +28,7 @@ pytestmark = [pytest.mark.browser,
 NAMES = [f"{first} {last}" for last in ("Maier", "Huber", "Kienzle", "Schwarzwälder")
          for first in ("Anna", "Bernd", "Carla", "Dieter", "Erika", "Franz", "Gerda", "Hans",
                        "Ilse", "Jörg")]
+NAMES[1] = "Hansjürgenmaximilian Schwarzwälder"  # a word too long for the phone's column
 
 
 def play(tournament, round_, rng):
@@ -193,6 +194,10 @@ def test_the_seasons_tournament_series_prints_on_a4(phone, live_app, tmp_path):
     phone.goto("/g/tanne/seasons/2026")
     series = phone.locator("section.series")
     assert series.count() == 1 and "4 Turniere" in series.inner_text()
+    series.screenshot(path=str(ARTIFACTS / "series-390.jpeg"), quality=80)
+    # four nights fit the phone; more would scroll in the series' card, not the page
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert series.locator(".table-scroll").evaluate("e => e.scrollWidth <= e.clientWidth")
     phone.emulate_media(media="print")
     assert phone.evaluate(WIDER) == 0  # the series' nights across the page
     text, pages = pdf_of(phone, "series-print", tmp_path)
