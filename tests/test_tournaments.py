@@ -738,3 +738,49 @@ def test_the_tv_leaves_the_line_under_the_ranking_out(app, client):
     spectators = app.test_client().get(link.group(1)).get_data(as_text=True)
     tv = app.test_client().get(link.group(1) + "?tv=1").get_data(as_text=True)
     assert "stood-in" in tv and "Kursiv" not in tv and "Kursiv" in spectators
+
+
+def test_the_organiser_chooses_the_games_rule_options(app, client):
+    """Hartenjagen with two packs to 50: 18 players sit at tables of four and five (one pack
+    seats only fours, and 18 do not go into fours); the options the tournament sets itself
+    (Cego's games a list, the free list's name) are not asked; another game's options that
+    came along count for nothing."""
+    client.post("/groups", data={"name": "tanne"})
+    page = client.get("/g/tanne/tournaments/new").get_data(as_text=True)
+    assert 'name="rule-hartenjagen-decks"' in page and 'name="rule-cego-round_to"' in page
+    assert 'name="rule-cego-games"' not in page and 'name="rule-free-list-name"' not in page
+    names = [f"Spieler {n}" for n in range(1, 19)]
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisherzeln", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "1",
+        "games": "1", "entrants": "\n".join(names), "rule-hartenjagen-decks": "2",
+        "rule-hartenjagen-target": "50", "rule-hartenjagen-passing": "y",
+        "rule-cego-round_to": "20"})
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    draw(client, answer.location, 1)
+    with app.app_context():
+        tournament = db.session.scalar(select(Tournament))
+        assert tournament.rules == {"decks": 2, "target": 50}
+        sizes = sorted(len(db.session.get(Game, t.game_id).seating) for t in
+                       db.session.scalars(select(TournamentTable)))
+        assert sizes == [4, 4, 5, 5]
+        assert {db.session.get(Game, t.game_id).rules["decks"]
+                for t in db.session.scalars(select(TournamentTable))} == {2}
+
+
+def test_a_wrong_rule_option_is_said_at_its_field_and_nothing_is_set_up(app, client):
+    client.post("/groups", data={"name": "tanne"})
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisherzeln", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "1",
+        "games": "1", "entrants": "\n".join(NAMES), "rule-hartenjagen-decks": "3",
+        "rule-hartenjagen-target": "50"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    fields = {re.search(r'name="([^"]+)"', label)[1]: label for label in
+              re.findall(r'<label class="field[^"]*">.*?</label>', page, re.S)}
+    decks = fields["rule-hartenjagen-decks"]
+    assert "has-error" in decks and 'value="3"' in decks  # what was typed, and why not
+    assert "Bitte eine Zahl von 1 bis 2 eingeben." in decks
+    assert 'value="50"' in fields["rule-hartenjagen-target"]
+    assert '<details class="tournament-rules" open>' in page  # unfolded at the mistake
+    with app.app_context():
+        assert db.session.scalar(select(Tournament)) is None

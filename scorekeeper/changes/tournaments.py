@@ -84,7 +84,7 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
     try:
         engine.base.resolve(adapter.engine.OPTIONS, table_rules)
     except engine.RuleError as error:
-        return {"_form": rule_message(error)}
+        return {error.field or "_form": rule_message(error)}
     try:
         evening = Evening(group_id=group.id, date=day, place=name)
         db.session.add(evening)
@@ -129,11 +129,18 @@ def _twice(names: Sequence[str]) -> str | None:
     return None
 
 
+def set_by_tournament(adapter: Any) -> set[str]:
+    """The rule options of a table's game that the tournament sets itself: the number of games
+    of a Durchgang where the game has such an option, and a name the game must be given (the
+    free list's: the tournament's). The organiser chooses the others."""
+    return {o.name for o in adapter.engine.OPTIONS if o.required and o.kind == "text"} | \
+        ({adapter.TOURNAMENT_GAMES} if adapter.TOURNAMENT_GAMES else set())
+
+
 def _table_rules(adapter: Any, name: str, rules: dict[str, Any], games_per_round: int
                  ) -> dict[str, Any]:
-    """The rules of a table's game: the tournament's, with the number of games of a Durchgang
-    where the game has such an option, and a name the game must be given (the free list's) the
-    tournament's."""
+    """The rules of a table's game: the tournament's, with what the tournament sets itself
+    (`set_by_tournament`)."""
     named = {o.name: name[:o.maximum] for o in adapter.engine.OPTIONS
              if o.required and o.kind == "text" and o.name not in rules}
     option = adapter.TOURNAMENT_GAMES

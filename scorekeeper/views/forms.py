@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Collection
 from decimal import Decimal
 from typing import Any
 from urllib.parse import urlsplit
@@ -291,18 +292,21 @@ def _shown(option: Any, value: Any) -> Any:
     return Decimal(value) / 100 if is_money(option) else value
 
 
-def rules_form(game: Any, rules: dict[str, Any], formdata: Any = None) -> FlaskForm:
-    """The game's rule options as a form (fields `rule-<option>`), showing `rules`."""
-    form_class = type("RulesForm", (Form,), {o.name: _option_field(o) for o in game.OPTIONS})
-    data = {o.name: _shown(o, rules.get(o.name, o.default)) for o in game.OPTIONS}
-    return form_class(formdata=formdata, data=data, prefix="rule", meta={"csrf": False})
+def rules_form(game: Any, rules: dict[str, Any], formdata: Any = None, prefix: str = "rule",
+               leave_out: Collection[str] = ()) -> FlaskForm:
+    """The game's rule options as a form (fields `<prefix>-<option>`), showing `rules`; the
+    options in `leave_out` are set otherwise (a tournament's games per Durchgang)."""
+    options = [o for o in game.OPTIONS if o.name not in leave_out]
+    form_class = type("RulesForm", (Form,), {o.name: _option_field(o) for o in options})
+    data = {o.name: _shown(o, rules.get(o.name, o.default)) for o in options}
+    return form_class(formdata=formdata, data=data, prefix=prefix, meta={"csrf": False})
 
 
 def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:
     """The options of a validated rules form that differ from the defaults, as the engine
     takes them (choices as their values, money in cents)."""
     rules = {}
-    for option in game.OPTIONS:
+    for option in (o for o in game.OPTIONS if o.name in form):
         value = form[option.name].data
         if option.kind == "choice":
             value = next((c for c in option.choices if str(c) == value), option.default)
@@ -400,7 +404,7 @@ class TournamentForm(Form):
     in each, the entry fee and prizes in euros, and the start list (a name a line)."""
 
     name = StringField(_l("Name"), validators=[InputRequired(), Length(1, 100), printable])
-    kind = SelectField(_l("Game"))
+    kind = SelectField(_l("Game"), render_kw={"data-shows": ""})  # its rule options (page.js)
     day = DateField(_l("Day"), validators=[InputRequired()])
     rounds = IntegerField(_l("Durchgänge (the seats are drawn again for each)"), default=2,
                           validators=[InputRequired(), NumberRange(1, 10)])

@@ -39,6 +39,8 @@ from scorekeeper.views.forms import (
     TypedDrawForm,
     VoidForm,
     WithdrawForm,
+    chosen_rules,
+    rules_form,
 )
 
 bp = Blueprint("tournaments", __name__)
@@ -75,26 +77,44 @@ def _new_form(formdata: Any = None) -> TournamentForm:
     return form
 
 
+def _rules_forms(formdata: Any = None) -> dict[str, Any]:
+    """Each game's rule options, as a tournament's tables play it (fields `rule-<game>-...`):
+    the page shows the chosen game's."""
+    return {kind: rules_form(adapter.engine, {}, formdata, prefix=f"rule-{kind}",
+                             leave_out=change.set_by_tournament(adapter))
+            for kind, adapter in night.playable().items()}
+
+
 @bp.route("/g/<slug>/tournaments/new", methods=["GET", "POST"])
 def new(slug: str):
     group = get_group_or_404(slug)
-    form = _new_form(request.form if request.method == "POST" else None)
+    posted = request.form if request.method == "POST" else None
+    form, rules = _new_form(posted), _rules_forms(posted)
+    chosen = rules.get(form.kind.data) if posted is not None else None  # the game's options
+    engine = night.playable()[form.kind.data].engine if chosen is not None else None
     problems: dict[str, str] = {}
-    if request.method == "POST" and form.validate_on_submit():
+    valid = posted is not None and form.validate_on_submit()
+    if chosen is not None and chosen.validate() and valid:
         cents = int(form.entry_fee.data * 100) if form.entry_fee.data is not None else 0
         made = change.create(group, form.name.data.strip(), form.kind.data, form.day.data,
-                             form.rounds.data, form.games.data, {}, cents,
-                             getattr(form, "prize_cents", []),
+                             form.rounds.data, form.games.data, chosen_rules(chosen, engine),
+                             cents, getattr(form, "prize_cents", []),
                              form.entrants.data.splitlines(), form.key.data or None, device())
         if isinstance(made, Duplicate):  # a second tap, or Back and sent again
             flash(_("This tournament was set up already: here it is."))
             return redirect(url_for("tournaments.show", slug=slug, tournament_id=made.made))
         if isinstance(made, Tournament):
             return redirect(url_for("tournaments.show", slug=slug, tournament_id=made.id))
-        problems = made
-    status = 400 if request.method == "POST" else 200
-    return render_template("tournaments/new.html", group=group, form=form,
-                           problems=problems), status
+        for field, problem in made.items():  # the engine's word on an option: at its field
+            if field in chosen:
+                chosen[field].errors = [*chosen[field].errors, problem]
+            else:
+                problems[field if field in ("name", "kind", "entrants") else "_form"] = problem
+    # the options unfolded where one is wrong or was chosen
+    rules_open = chosen is not None and bool(chosen.errors or chosen_rules(chosen, engine))
+    return render_template("tournaments/new.html", group=group, form=form, rules=rules,
+                           rules_open=rules_open, problems=problems), \
+        400 if posted is not None else 200
 
 
 def _prizes(tournament: Tournament, ranked: Any) -> dict[int, int]:

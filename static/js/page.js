@@ -12,6 +12,14 @@ export function setUpPage(root) {
   root.querySelectorAll("[data-confirm]").forEach((el) => {
     el.addEventListener("click", (e) => { if (!confirm(el.dataset.confirm)) e.preventDefault(); });
   });
+  // the part of a form that belongs to one choice of a select (a tournament's game: its rule
+  // options) is shown with that choice only; without the script every part shows, each named
+  root.querySelectorAll("select[data-shows]").forEach((select) => {
+    const parts = root.querySelectorAll(`[data-shown-by="${select.name}"]`);
+    const show = () => parts.forEach((part) => { part.hidden = part.dataset.choice !== select.value; });
+    select.addEventListener("change", show);
+    show();
+  });
   // a folded form that is not on the page: loaded when it is opened (without network its
   // link stays, which opens the page with the form)
   root.querySelectorAll("details[data-load]").forEach((fold) => {

@@ -217,3 +217,32 @@ def test_a_draw_that_cannot_seat_everybody_says_so_in_its_durchgang(phone, shots
     assert field.is_visible() and field.input_value() == "1 2 3 4\n4 5 6 1"
     assert "zweimal gesetzt" in page.locator("#round-1").inner_text()
     shots("typed-refused")
+
+
+def test_the_games_rule_options_seat_what_one_pack_cannot(phone, shots):
+    """The new tournament's rule options are the chosen game's: Hartenjagen with two packs
+    (unfolded, only its own options in view), and eighteen entrants sit at tables of four and
+    five."""
+    page = phone
+    new_tournament(page, "Herzeln Schenkenzell", "Preisherzeln", "cego")
+    page.locator("details.tournament-rules summary").click()
+    assert page.locator("fieldset[data-choice=cego]").is_visible()
+    page.select_option("select[name=kind]", "hartenjagen")
+    assert not page.locator("fieldset[data-choice=cego]").is_visible()
+    own = page.locator("fieldset[data-choice=hartenjagen]")
+    assert own.is_visible() and own.locator("legend").inner_text() == "Hartenjagen"
+    page.fill("input[name=rule-hartenjagen-decks]", "2")
+    page.fill("input[name=rule-hartenjagen-target]", "50")
+    page.fill("textarea[name=entrants]", "\n".join(f"Spieler {n}" for n in range(1, 19)))
+    own.scroll_into_view_if_needed()
+    shots("rule-options")
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
+    shots("rule-options-on-its-side")
+    page.set_viewport_size(PHONE)
+    save(page, "main form")
+    tap(page, "#round-1 form button")
+    seats = [len(re.findall(r"\d+ Spieler \d+", row)) for row in  # "2 Spieler 2 · 5 ..."
+             page.locator("#round-1 .tournament-tables li").all_inner_texts()]
+    assert sorted(seats) == [4, 4, 5, 5]
+    shots("drawn-in-fours-and-fives")
