@@ -175,6 +175,15 @@ def test_the_money_preview_of_a_vier_anderle_correction(client):
     assert rows == ["A -0,40 €", "B 0,00 €", "C -0,40 € → 0,00 €"]
 
 
+def test_a_correction_of_a_game_played_for_no_money_shows_no_money(client):
+    """A Hartenjagen list without money (a tournament's table): no table of 0,00 € (a game
+    with money shows it: the Vier-Anderle test above)."""
+    path = start_game(client, "hartenjagen", ["A", "B", "C", "D"])
+    enter(client, path, {"hearts-A": "12", "hearts-B": "1", "queen": "D"})
+    page = preview(client, path, 1, {"hearts-A": "11", "hearts-B": "2", "queen": "D"})
+    assert "Was die Korrektur ändert" in page and 'id="money"' not in page
+
+
 def test_a_correction_that_reopens_a_rubber_warns_when_the_next_one_has_begun(client):
     path, _state = rubber(client)
     page = text(preview(client, path, 4, SWAPPED))

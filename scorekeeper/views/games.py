@@ -521,7 +521,8 @@ def _render_edit(group: Group, game: Game, entry: Any, before: dict[str, Any], a
     return render_template("games/edit.html", group=group, game=game, entry=entry, state=before,
                            adapter=adapter, form=form, part=adapter.template(kind), kind=kind,
                            rules=rules, preview=preview and preview.scores, changes=changes,
-                           later=later, money=preview.money if preview else [],
+                           later=later, money=preview.money if preview and any(
+                               now or after for _name, now, after in preview.money) else [],
                            reopening=preview and preview.reopening), status
 
 
