@@ -15,6 +15,12 @@ export function setUpFields(root) {
     box.querySelector(".plus").addEventListener("click", () => step(1));
   });
 
+  // why a tap was refused goes once a count of its group changes: it would no longer be true
+  root.querySelectorAll("[data-total]").forEach((group) => {
+    const note = group.parentElement.querySelector("[data-over-note]");
+    if (note) group.addEventListener("input", () => { note.hidden = true; clearTimeout(note.timer); });
+  });
+
   // a count set by one tap on its number (tricks); the same number again takes it back
   root.querySelectorAll(".tally").forEach((box) => {
     const input = box.querySelector("input[type=number]");

@@ -35,3 +35,5 @@ def test_a_heart_that_would_pass_thirteen_is_refused_in_words(phone, shots):
     note = phone.locator("[data-over-note]")
     assert note.is_visible() and "Alle 13 Herzen sind verteilt" in note.inner_text()
     shots("heart-refused")
+    phone.locator(".stepper:has(input[name='hearts-Anna']) .minus").click()  # one is free
+    assert phone.input_value("input[name='hearts-Anna']") == "12" and not note.is_visible()
