@@ -62,7 +62,7 @@ def test_the_tv_shows_200_entrants_a_page_at_a_time_on_the_screen(browser, live_
     pages = int(re.search(r"Seite 1 von (\d+)", tv.locator("h1").inner_text()).group(1))
     refresh = tv.locator("meta[http-equiv=refresh]").get_attribute("content")
     assert re.fullmatch(r"\d+; url=.*page=2", refresh)  # it turns to the next page by itself
-    seen = []
+    seen, columns = [], []
     for page in range(1, pages + 1):
         tv.goto(f"{link}?tv=1&page={page}")
         found = tv.evaluate("""() => {
@@ -70,6 +70,8 @@ def test_the_tv_shows_200_entrants_a_page_at_a_time_on_the_screen(browser, live_
             const rows = [...document.querySelectorAll("table.ranking tbody tr")];
             return {
               scroll: [root.scrollWidth, root.scrollHeight, innerWidth, innerHeight],
+              columns: [...document.querySelectorAll("table.ranking thead th")].map(
+                (th) => Math.round(th.getBoundingClientRect().left)),
               rows: rows.map((row) => {
                 const box = row.getBoundingClientRect();
                 const name = row.querySelector("td.name");
@@ -88,9 +90,13 @@ def test_the_tv_shows_200_entrants_a_page_at_a_time_on_the_screen(browser, live_
             assert row["right"] <= inner_width and not row["cut"], (page, row)
             assert row["font"] >= (18 if size == "1280x720" else 24), (page, row)
         seen += [row["name"] for row in found["rows"]]
+        columns.append(found["columns"])
         if page in (1, pages):
             ARTIFACTS.mkdir(exist_ok=True)
             tv.screenshot(path=str(ARTIFACTS / f"tournament-tv-200-{size}-page-{page}.jpeg"),
                           quality=80)
     assert len(seen) == 200 and len(set(seen)) == 200  # every entrant once across the pages
+    # the columns stay where they are from page to page (they moved by up to 300 px)
+    assert all(abs(x - y) <= 3 for page in columns for x, y in zip(page, columns[0],
+                                                                   strict=True)), columns
     tv.context.close()
