@@ -765,6 +765,12 @@ def test_the_organiser_chooses_the_games_rule_options(app, client):
         assert sizes == [4, 4, 5, 5]
         assert {db.session.get(Game, t.game_id).rules["decks"]
                 for t in db.session.scalars(select(TournamentTable))} == {2}
+    # the organiser's page says what the tables play by (what differs from the usual)
+    said = client.get(answer.location).get_data(as_text=True)
+    said = said.split('<details class="rules-said">')[1].split("</details>")[0]
+    assert "2 Regeln eingestellt" in said
+    assert re.findall(r"<li>.*?: <b>(.*?)</b></li>", said) == ["50", "2"]
+    assert "zwei Kartenspielen" in said
 
 
 def test_a_wrong_rule_option_is_said_at_its_field_and_nothing_is_set_up(app, client):
@@ -784,3 +790,22 @@ def test_a_wrong_rule_option_is_said_at_its_field_and_nothing_is_set_up(app, cli
     assert '<details class="tournament-rules" open>' in page  # unfolded at the mistake
     with app.app_context():
         assert db.session.scalar(select(Tournament)) is None
+
+
+def test_the_organisers_page_says_each_kind_of_option_in_words(client):
+    set_up(client, NAMES[:4], kind="cego")  # the usual rules: nothing to say
+    assert 'class="rules-said"' not in client.get("/g/tanne/tournaments/1").get_data(as_text=True)
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preiscego Wolfach", "kind": "cego", "day": "2026-12-12", "rounds": "1",
+        "games": "4", "entrants": "\n".join(NAMES[:4]), "rule-cego-display": "gute-miese",
+        "rule-cego-cents_per_point": "0,10", "rule-cego-bid_multipliers": "cego 1, halbe 3",
+        "rule-cego-counting": "pairs"})  # round_losses, a box, not sent: unticked
+    assert answer.status_code == 302, answer.get_data(as_text=True)
+    page = client.get(answer.location).get_data(as_text=True)
+    said = dict(re.findall(r"<li>(.*?): <b>(.*?)</b></li>",
+                           page.split('<details class="rules-said">')[1].split("</details>")[0]))
+    assert said == {"die gespielten Cego-Spiele und womit ihre Fach malgenommen werden":
+                    "cego 1, halbe 3",
+                    "auch der Wert eines verlorenen Fach-Spiels wird gerundet": "nein",
+                    "wie die Punkte gezeigt werden": "Gute und Miese",
+                    "Geld: was ein Punkt wert ist": "0,10\xa0€"}

@@ -39,6 +39,7 @@ from scorekeeper.games.forms import Form
 from scorekeeper.group import names
 from scorekeeper.group.names import name_error
 from scorekeeper.i18n import is_money
+from scorekeeper.web.display import money
 
 
 def valid_name(form, field) -> None:
@@ -300,6 +301,29 @@ def rules_form(game: Any, rules: dict[str, Any], formdata: Any = None, prefix: s
     form_class = type("RulesForm", (Form,), {o.name: _option_field(o) for o in options})
     data = {o.name: _shown(o, rules.get(o.name, o.default)) for o in options}
     return form_class(formdata=formdata, data=data, prefix=prefix, meta={"csrf": False})
+
+
+def rules_said(game: Any, rules: dict[str, Any], leave_out: Collection[str] = ()
+               ) -> list[tuple[str, str]]:
+    """The options of `rules` that differ from the game's defaults, each as its field's label
+    and its value in words (a tournament's page: what its tables play by)."""
+    said = []
+    for option in game.OPTIONS:
+        value = rules.get(option.name, option.default)
+        if option.name in leave_out or value == option.default:
+            continue
+        if option.kind == "bool":
+            shown = gettext("yes") if value else gettext("no")
+        elif option.kind == "choice":
+            shown = gettext(option.labels[value]) if option.labels.get(value) else str(value)
+        elif option.kind == "mapping":
+            shown = ", ".join(f"{name} {number}" for name, number in value.items())
+        elif is_money(option):
+            shown = money(value)
+        else:
+            shown = str(value)
+        said.append((gettext(option.help), shown))
+    return said
 
 
 def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from scorekeeper.views.forms import (
     WithdrawForm,
     chosen_rules,
     rules_form,
+    rules_said,
 )
 
 bp = Blueprint("tournaments", __name__)
@@ -79,9 +80,11 @@ def _new_form(formdata: Any = None) -> TournamentForm:
 
 def _rules_forms(formdata: Any = None) -> dict[str, Any]:
     """Each game's rule options, as a tournament's tables play it (fields `rule-<game>-...`):
-    the page shows the chosen game's."""
-    return {kind: rules_form(adapter.engine, {}, formdata, prefix=f"rule-{kind}",
-                             leave_out=change.set_by_tournament(adapter))
+    the page shows the chosen game's. A post without any of a game's fields (not from the page)
+    keeps its usual rules: an unticked box would otherwise read as "no"."""
+    return {kind: rules_form(adapter.engine, {}, formdata if formdata is not None and any(
+                                 name.startswith(f"rule-{kind}-") for name in formdata) else None,
+                             prefix=f"rule-{kind}", leave_out=change.set_by_tournament(adapter))
             for kind, adapter in night.playable().items()}
 
 
@@ -133,7 +136,7 @@ def _open_ties(tournament: Tournament, ranked: Any) -> list[int]:
 
 
 def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any):
-    listed = night.entrants(tournament)
+    adapter, listed = night.playable()[tournament.kind], night.entrants(tournament)
     by_id = {e.id: e for e in listed}
     drawn = night.tables(tournament)
     # each Durchgang: its tables, whether one has played (no new draw then), and how many still
@@ -149,6 +152,8 @@ def _page(group: Group, tournament: Tournament, status: int = 200, **forms: Any)
     played = any(started for _number, _tables, started, _playing in rounds)
     return render_template(
         "tournaments/show.html", group=group, tournament=tournament, entrants=listed,
+        rules_said=rules_said(adapter.engine, tournament.rules,
+                              change.set_by_tournament(adapter)),
         by_id=by_id, rounds=rounds, ranked=ranked, now=now(), quiet=QUIET, played=played,
         ties=_open_ties(tournament, ranked) if played else [],
         entrant_form=forms.get("entrant_form") or EntrantForm(formdata=None),

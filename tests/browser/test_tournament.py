@@ -245,4 +245,8 @@ def test_the_games_rule_options_seat_what_one_pack_cannot(phone, shots):
     seats = [len(re.findall(r"\d+ Spieler \d+", row)) for row in  # "2 Spieler 2 · 5 ..."
              page.locator("#round-1 .tournament-tables li").all_inner_texts()]
     assert sorted(seats) == [4, 4, 5, 5]
+    said = page.locator("details.rules-said")
+    said.locator("summary").click()
+    assert "2 Regeln eingestellt" in said.inner_text() and "zwei Kartenspielen" in said.inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
     shots("drawn-in-fours-and-fives")
