@@ -17,7 +17,6 @@ NAMES = st.text(st.characters(blacklist_characters="<>/\\", blacklist_categories
 def test_a_long_word_of_a_name_may_break_and_the_name_reads_the_same(name):
     shown = str(breakable(name))
     assert html.unescape(shown.replace("<wbr>", "")) == name  # nothing of its text changed
-    assert "<" not in shown.replace("<wbr>", "")  # escaped as any name is
     for word in re.split(r"[\s-]", html.unescape(shown)):
         assert all(len(piece) <= 14 for piece in word.split("<wbr>"))
 

@@ -749,6 +749,7 @@ def test_the_organiser_chooses_the_games_rule_options(app, client):
     page = client.get("/g/tanne/tournaments/new").get_data(as_text=True)
     assert 'name="rule-hartenjagen-decks"' in page and 'name="rule-cego-round_to"' in page
     assert 'name="rule-cego-games"' not in page and 'name="rule-free-list-name"' not in page
+    assert 'name="rule-hartenjagen-cents_per_point"' not in page  # money: the prizes
     names = [f"Spieler {n}" for n in range(1, 19)]
     answer = client.post("/g/tanne/tournaments/new", data={
         "name": "Preisherzeln", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "1",
@@ -798,7 +799,8 @@ def test_the_organisers_page_says_each_kind_of_option_in_words(client):
     answer = client.post("/g/tanne/tournaments/new", data={
         "name": "Preiscego Wolfach", "kind": "cego", "day": "2026-12-12", "rounds": "1",
         "games": "4", "entrants": "\n".join(NAMES[:4]), "rule-cego-display": "gute-miese",
-        "rule-cego-cents_per_point": "0,10", "rule-cego-bid_multipliers": "cego 1, halbe 3",
+        "rule-cego-points_per_fach": "10", "rule-cego-bid_multipliers": "cego 1, halbe 3",
+        "rule-cego-cents_per_point": "0,10",  # not asked: a tournament's money is its prizes
         "rule-cego-counting": "pairs"})  # round_losses, a box, not sent: unticked
     assert answer.status_code == 302, answer.get_data(as_text=True)
     page = client.get(answer.location).get_data(as_text=True)
@@ -808,4 +810,20 @@ def test_the_organisers_page_says_each_kind_of_option_in_words(client):
                     "cego 1, halbe 3",
                     "auch der Wert eines verlorenen Fach-Spiels wird gerundet": "nein",
                     "wie die Punkte gezeigt werden": "Gute und Miese",
-                    "Geld: was ein Punkt wert ist": "0,10\xa0€"}
+                    "Punkte für ein Fach": "10"}
+
+
+def test_options_that_no_table_could_play_by_are_refused_at_their_field(app, client):
+    """Each option alone is fine, together they clash (a Solo among the fixed games, which the
+    list plays anyway): said at the field, nothing set up (the night could never be drawn)."""
+    client.post("/groups", data={"name": "tanne"})
+    answer = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preiscego", "kind": "cego", "day": "2026-12-05", "rounds": "1", "games": "4",
+        "entrants": "\n".join(NAMES), "rule-cego-fixed_games": "solo 5"})
+    page = answer.get_data(as_text=True)
+    assert answer.status_code == 400
+    field = re.search(r'<label class="field has-error">(?:(?!</label>).)*'
+                      r'name="rule-cego-fixed_games".*?</label>', page, re.S)
+    assert field and 'class="error"' in field[0] and "solo 5" in field[0]
+    with app.app_context():
+        assert db.session.scalar(select(Tournament)) is None

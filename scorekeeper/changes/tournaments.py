@@ -28,7 +28,7 @@ from scorekeeper.db import db
 from scorekeeper.evenings import ledger
 from scorekeeper.group import access, club
 from scorekeeper.group.names import name_error, name_problem
-from scorekeeper.i18n import rule_message
+from scorekeeper.i18n import is_money, rule_message
 from scorekeeper.models import (
     Entrant,
     Evening,
@@ -83,6 +83,8 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
     table_rules = _table_rules(adapter, name, rules, games_per_round)
     try:
         engine.base.resolve(adapter.engine.OPTIONS, table_rules)
+        if not night.table_sizes(kind, table_rules):  # options that clash: no table could play
+            adapter.engine.Table([str(seat) for seat in range(1, 5)], None, table_rules)
     except engine.RuleError as error:
         return {error.field or "_form": rule_message(error)}
     try:
@@ -131,9 +133,12 @@ def _twice(names: Sequence[str]) -> str | None:
 
 def set_by_tournament(adapter: Any) -> set[str]:
     """The rule options of a table's game that the tournament sets itself: the number of games
-    of a Durchgang where the game has such an option, and a name the game must be given (the
-    free list's: the tournament's). The organiser chooses the others."""
-    return {o.name for o in adapter.engine.OPTIONS if o.required and o.kind == "text"} | \
+    of a Durchgang where the game has such an option, a name the game must be given (the free
+    list's: the tournament's), and what a point or a rubber is worth (a tournament's money is
+    its entry fees and prizes; the tables keep the game's usual). The organiser chooses the
+    others."""
+    return {o.name for o in adapter.engine.OPTIONS
+            if o.required and o.kind == "text" or is_money(o)} | \
         ({adapter.TOURNAMENT_GAMES} if adapter.TOURNAMENT_GAMES else set())
 
 

@@ -38,8 +38,7 @@ from wtforms.widgets import TextInput
 from scorekeeper.games.forms import Form
 from scorekeeper.group import names
 from scorekeeper.group.names import name_error
-from scorekeeper.i18n import is_money
-from scorekeeper.web.display import money
+from scorekeeper.i18n import is_money, option_label, translate
 
 
 def valid_name(form, field) -> None:
@@ -307,23 +306,8 @@ def rules_said(game: Any, rules: dict[str, Any], leave_out: Collection[str] = ()
                ) -> list[tuple[str, str]]:
     """The options of `rules` that differ from the game's defaults, each as its field's label
     and its value in words (a tournament's page: what its tables play by)."""
-    said = []
-    for option in game.OPTIONS:
-        value = rules.get(option.name, option.default)
-        if option.name in leave_out or value == option.default:
-            continue
-        if option.kind == "bool":
-            shown = gettext("yes") if value else gettext("no")
-        elif option.kind == "choice":
-            shown = gettext(option.labels[value]) if option.labels.get(value) else str(value)
-        elif option.kind == "mapping":
-            shown = ", ".join(f"{name} {number}" for name, number in value.items())
-        elif is_money(option):
-            shown = money(value)
-        else:
-            shown = str(value)
-        said.append((gettext(option.help), shown))
-    return said
+    return [(translate(o.help), option_label(o, rules[o.name])) for o in game.OPTIONS
+            if o.name in rules and o.name not in leave_out and rules[o.name] != o.default]
 
 
 def chosen_rules(form: FlaskForm, game: Any) -> dict[str, Any]:
