@@ -31,6 +31,16 @@ GAMES = [("eine", 0, {"augen": 50}), ("cego", 1, {"augen": 44}), ("solo", 2, {"a
 PAPER = "1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 16"  # start numbers, table by table
 
 
+def upright_and_on_its_side(page, shots, label):
+    """A screenshot at 390×844 and one of the phone on its side, the page no wider than the
+    screen on its side."""
+    shots(label)
+    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
+    shots(label + "-on-its-side")
+    page.set_viewport_size(PHONE)
+
+
 def new_tournament(page, group, name, kind):
     """A new group, and its new-tournament form filled with a name, the game and 2
     Durchgänge (the rest left to the caller)."""
@@ -161,11 +171,7 @@ def test_a_cego_tournament_night(phone, shots, browser, live_app):
     assert voided.bounding_box()["height"] < 200  # the seats: the row stays a row
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     voided.scroll_into_view_if_needed()
-    shots("voided-row")
-    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
-    shots("voided-row-on-its-side")
-    page.set_viewport_size(PHONE)
+    upright_and_on_its_side(page, shots, "voided-row")
 
     # equal totals share a place; a lot decides the first prize
     places = page.locator("table.ranking tbody tr td:first-child").all_inner_texts()
@@ -205,11 +211,7 @@ def test_a_draw_that_cannot_seat_everybody_says_so_in_its_durchgang(phone, shots
                                     "Spieler nachmelden oder abmelden, bis es aufgeht")
     box = refused.bounding_box()
     assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]  # in view
-    shots("draw-refused")
-    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
-    shots("draw-refused-on-its-side")
-    page.set_viewport_size(PHONE)
+    upright_and_on_its_side(page, shots, "draw-refused")
     page.locator("#round-1 details summary").click()
     page.fill("#round-1 textarea[name=tables]", "1 2 3 4\n4 5 6 1")
     save(page, "#round-1 details form")
@@ -235,11 +237,7 @@ def test_the_games_rule_options_seat_what_one_pack_cannot(phone, shots):
     page.fill("input[name=rule-hartenjagen-target]", "50")
     page.fill("textarea[name=entrants]", "\n".join(f"Spieler {n}" for n in range(1, 19)))
     own.scroll_into_view_if_needed()
-    shots("rule-options")
-    page.set_viewport_size({"width": PHONE["height"], "height": PHONE["width"]})
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["height"]
-    shots("rule-options-on-its-side")
-    page.set_viewport_size(PHONE)
+    upright_and_on_its_side(page, shots, "rule-options")
     save(page, "main form")
     tap(page, "#round-1 form button")
     seats = [len(re.findall(r"\d+ Spieler \d+", row)) for row in  # "2 Spieler 2 · 5 ..."
