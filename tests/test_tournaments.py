@@ -827,3 +827,30 @@ def test_options_that_no_table_could_play_by_are_refused_at_their_field(app, cli
     assert field and 'class="error"' in field[0] and "solo 5" in field[0]
     with app.app_context():
         assert db.session.scalar(select(Tournament)) is None
+
+
+def test_a_tournament_table_cannot_be_deleted_as_a_game_started_by_mistake(app, client):
+    """The organiser opens a table before it has played: no 'Spiel löschen' (a deleted table
+    stayed on the tournament's page, its phone could enter nothing and no new draw could be
+    made); sent all the same, it is refused and the table plays on."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (_id, _token, game_id, _seats), _other = tables(app, 1)
+    page = client.get(f"/g/tanne/games/{game_id}").get_data(as_text=True)
+    assert f"/games/{game_id}/delete" not in page
+    answer = client.post(f"/g/tanne/games/{game_id}/delete", follow_redirects=True)
+    assert "Ein Turniertisch lässt sich nicht löschen" in answer.get_data(as_text=True)
+    with app.app_context():
+        assert db.session.get(Game, game_id).status == "running"
+
+
+def test_a_lot_drawn_while_tables_play_says_it_may_not_hold(app, client):
+    """Hartenjagen: one table has played, the other not yet (its four at 0 share first place
+    and the prizes): the lot is offered with what it means while the places can still change."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    (_id, _token, game_id, _seats), _other = tables(app, 1)
+    play_out(client, app, game_id)
+    page = client.get(path).get_data(as_text=True)
+    assert "Es wird noch gespielt: Ein jetzt gezogenes Los gilt nur" in page
+    assert "Es wird noch gespielt. Das Los für Platz 1 jetzt ziehen?" in page

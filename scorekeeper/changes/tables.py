@@ -345,10 +345,14 @@ def end(game: Game, group: Group, device: str) -> Done | Refused | Stale:
 
 
 def delete(game: Game, group: Group, device: str) -> Done | Refused | Stale:
-    """Delete a game that has no hands (started by mistake); one with hands can only be ended."""
+    """Delete a game that has no hands (started by mistake); one with hands can only be ended;
+    a tournament's table never (its organiser voids its Durchgang)."""
     why = signoff.refusal(game.evening, group)
     if why:
         return Refused(why)
+    if night.table_of(game.id) is not None:
+        return Refused(_("A tournament's table cannot be deleted: on the tournament's page its "
+                         "organiser can void its Durchgang."))
     try:
         scoring.delete_game(game, device=device)
     except scoring.StaleEntry:

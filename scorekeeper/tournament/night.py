@@ -79,6 +79,11 @@ def voided(game_id: int) -> TournamentTable | None:
         TournamentTable.game_id == game_id, TournamentTable.voided.is_not(None)))
 
 
+def table_of(game_id: int) -> TournamentTable | None:
+    """The tournament table whose game this is, if it is one."""
+    return db.session.scalar(select(TournamentTable).where(TournamentTable.game_id == game_id))
+
+
 def history(tournament: Tournament) -> list[TournamentEvent]:
     """What the organiser did, the latest first."""
     return list(db.session.scalars(select(TournamentEvent).where(

@@ -375,6 +375,12 @@ def card(token: str):
 
 
 @bp.app_template_global()
+def tournament_table(game: Any) -> TournamentTable | None:
+    """For the table page: the tournament table whose game this is, if it is one."""
+    return night.table_of(game.id)
+
+
+@bp.app_template_global()
 def voided_table(game: Any) -> TournamentTable | None:
     """For the table page: the tournament table whose game this is, if its Durchgang was voided
     (asked only of a closed game)."""
