@@ -227,7 +227,11 @@ def test_the_games_rule_options_seat_what_one_pack_cannot(phone, shots):
     five."""
     page = phone
     new_tournament(page, "Herzeln Schenkenzell", "Preisherzeln", "cego")
-    page.locator("details.tournament-rules summary").click()
+    fold = page.locator("details.tournament-rules summary")
+    marker = "(s) => getComputedStyle(s, '::before').content"
+    assert fold.evaluate(marker) == '"▸"'  # it looks like a fold that opens
+    fold.click()
+    assert fold.evaluate(marker) == '"▾"'
     assert page.locator("fieldset[data-choice=cego]").is_visible()
     page.select_option("select[name=kind]", "hartenjagen")
     assert not page.locator("fieldset[data-choice=cego]").is_visible()
