@@ -854,3 +854,12 @@ def test_a_lot_drawn_while_tables_play_says_it_may_not_hold(app, client):
     page = client.get(path).get_data(as_text=True)
     assert "Es wird noch gespielt: Ein jetzt gezogenes Los gilt nur" in page
     assert "Es wird noch gespielt. Das Los für Platz 1 jetzt ziehen?" in page
+
+
+def test_a_forms_address_opened_as_a_page_leads_to_the_page_of_the_form(client):
+    """Reloaded after a draw was sent back, the address of the draw's form is asked for as a
+    page: the tournament's page (it was an English 'Method Not Allowed')."""
+    path = set_up(client, NAMES[:8])
+    answer = client.get(f"{path}/rounds/1/draw")
+    assert answer.status_code == 302 and answer.location == path
+    assert client.get("/groups").location == "/"  # a form of the start page

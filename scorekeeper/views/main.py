@@ -19,6 +19,7 @@ from flask import (
 )
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
 
 from scorekeeper import engine, games
 from scorekeeper.group import access
@@ -50,6 +51,25 @@ def expired(error):
     referrer = urlsplit(request.referrer or "")
     back = local_path(referrer.path) if referrer.netloc == request.host else None
     return render_template("errors/expired.html", back=back), 400
+
+
+@bp.app_errorhandler(405)
+def form_address(error):
+    """A form's address opened as a page (reloaded after a form was sent back, typed in): the
+    nearest page above it, where the form is (nothing was sent); anything else, the error."""
+    if request.method != "GET":
+        return error
+    urls = current_app.create_url_adapter(request)
+    parts = request.path.rstrip("/").split("/")
+    while len(parts) > 1:
+        parts.pop()
+        above = "/".join(parts) or "/"
+        try:
+            urls.match(above, method="GET")
+        except HTTPException:
+            continue
+        return redirect(request.script_root + above)
+    return error
 
 
 @bp.app_errorhandler(413)
