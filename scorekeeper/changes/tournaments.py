@@ -75,8 +75,8 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
         errors["entrants"] = _("At most %(count)s entrants.", count=MAX_ENTRANTS)
     if db.session.scalar(select(Evening.id).where(Evening.group_id == group.id,
                                                   Evening.date == day, Evening.place == name)):
-        errors["name"] = _("There is an evening of this name on this day already: please give "
-                           "the tournament a name of its own.")
+        errors["name"] = _("There is a tournament or an evening of this name on this day "
+                           "already: please give the tournament a name of its own.")
     if errors:
         return errors
     adapter = games.GAMES[kind]

@@ -115,8 +115,9 @@ def new(slug: str):
                 problems[field if field in ("name", "kind", "entrants") else "_form"] = problem
     # the options unfolded where one is wrong or was chosen
     rules_open = chosen is not None and bool(chosen.errors or chosen_rules(chosen, engine))
+    counted = [kind for kind, adapter in night.playable().items() if adapter.TOURNAMENT_GAMES]
     return render_template("tournaments/new.html", group=group, form=form, rules=rules,
-                           rules_open=rules_open, problems=problems), \
+                           rules_open=rules_open, counted=counted, problems=problems), \
         400 if posted is not None else 200
 
 

@@ -12,11 +12,11 @@ export function setUpPage(root) {
   root.querySelectorAll("[data-confirm]").forEach((el) => {
     el.addEventListener("click", (e) => { if (!confirm(el.dataset.confirm)) e.preventDefault(); });
   });
-  // the part of a form that belongs to one choice of a select (a tournament's game: its rule
-  // options) is shown with that choice only; without the script every part shows, each named
+  // the part of a form that belongs to some choices of a select (a tournament's game: its rule
+  // options) is shown with those choices only; without the script every part shows
   root.querySelectorAll("select[data-shows]").forEach((select) => {
     const parts = root.querySelectorAll(`[data-shown-by="${select.name}"]`);
-    const show = () => parts.forEach((part) => { part.hidden = part.dataset.choice !== select.value; });
+    const show = () => parts.forEach((part) => { part.hidden = !part.dataset.choice.split(" ").includes(select.value); });
     select.addEventListener("change", show);
     show();
   });

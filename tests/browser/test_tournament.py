@@ -233,8 +233,10 @@ def test_the_games_rule_options_seat_what_one_pack_cannot(phone, shots):
     fold.click()
     assert fold.evaluate(marker) == '"▾"'
     assert page.locator("fieldset[data-choice=cego]").is_visible()
+    assert page.locator("input[name=games]").is_visible()
     page.select_option("select[name=kind]", "hartenjagen")
     assert not page.locator("fieldset[data-choice=cego]").is_visible()
+    assert not page.locator("input[name=games]").is_visible()  # one game to its target
     own = page.locator("fieldset[data-choice=hartenjagen]")
     assert own.is_visible() and own.locator("legend").inner_text() == "Hartenjagen"
     page.fill("input[name=rule-hartenjagen-decks]", "2")
