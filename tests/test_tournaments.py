@@ -863,3 +863,16 @@ def test_a_forms_address_opened_as_a_page_leads_to_the_page_of_the_form(client):
     answer = client.get(f"{path}/rounds/1/draw")
     assert answer.status_code == 302 and answer.location == path
     assert client.get("/groups").location == "/"  # a form of the start page
+
+
+def test_a_start_list_mistake_is_said_with_the_forms_other_mistakes(client):
+    """A wrong option and a name too long, sent together: both are said at once (the name
+    came only after the option was mended)."""
+    client.post("/groups", data={"name": "tanne"})
+    long = "Hansjürgenmaximilian Schwarzwälder-Kienzlebäuerin"  # 49 letters
+    page = client.post("/g/tanne/tournaments/new", data={
+        "name": "Preisherzeln", "kind": "hartenjagen", "day": "2026-12-05", "rounds": "1",
+        "games": "1", "entrants": "\n".join([*NAMES[:7], long]),
+        "rule-hartenjagen-decks": "3"}).get_data(as_text=True)
+    assert "Bitte eine Zahl von 1 bis 2 eingeben." in page
+    assert f"{long[:40]}: Bitte höchstens 40 Zeichen" in page

@@ -65,14 +65,8 @@ def create(group: Group, name: str, kind: str, day: dt.date, rounds: int, games_
     if kind not in night.playable():
         errors["kind"] = _("This game is not played at tournaments.")
     entered = [n.strip() for n in names if n.strip()]
-    problem = next((_("%(name)s: %(problem)s", name=name[:40], problem=error)
-                    if name_problem(name) == "format" else error
-                    for name in entered if (error := name_error(name))), None)
-    twice = _twice(entered)
-    if problem or twice:
-        errors["entrants"] = problem or _("%(name)s is entered twice.", name=twice)
-    elif len(entered) > MAX_ENTRANTS:
-        errors["entrants"] = _("At most %(count)s entrants.", count=MAX_ENTRANTS)
+    if problem := start_list_problem(entered):
+        errors["entrants"] = problem
     if db.session.scalar(select(Evening.id).where(Evening.group_id == group.id,
                                                   Evening.date == day, Evening.place == name)):
         errors["name"] = _("There is a tournament or an evening of this name on this day "
@@ -128,6 +122,20 @@ def _twice(names: Sequence[str]) -> str | None:
         if name.casefold() in seen:
             return name
         seen.add(name.casefold())
+    return None
+
+
+def start_list_problem(names: Sequence[str]) -> str | None:
+    """What is wrong with a start list (a name a line), in the organiser's words, or None."""
+    entered = [n.strip() for n in names if n.strip()]
+    problem = next((_("%(name)s: %(problem)s", name=name[:40], problem=error)
+                    if name_problem(name) == "format" else error
+                    for name in entered if (error := name_error(name))), None)
+    twice = _twice(entered)
+    if problem or twice:
+        return problem or _("%(name)s is entered twice.", name=twice)
+    if len(entered) > MAX_ENTRANTS:
+        return _("At most %(count)s entrants.", count=MAX_ENTRANTS)
     return None
 
 

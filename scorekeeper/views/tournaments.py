@@ -97,6 +97,9 @@ def new(slug: str):
     engine = night.playable()[form.kind.data].engine if chosen is not None else None
     problems: dict[str, str] = {}
     valid = posted is not None and form.validate_on_submit()
+    if posted is not None and form.entrants.data and \
+            (problem := change.start_list_problem(form.entrants.data.splitlines())):
+        problems["entrants"], valid = problem, False  # said with the form's other mistakes
     if chosen is not None and chosen.validate() and valid:
         cents = int(form.entry_fee.data * 100) if form.entry_fee.data is not None else 0
         made = change.create(group, form.name.data.strip(), form.kind.data, form.day.data,
