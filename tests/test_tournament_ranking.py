@@ -194,14 +194,15 @@ def check_places(totals: list[int], places: list[int], lowest_wins: bool) -> Non
 
 @st.composite
 def nights(draw_):
-    """A night: entrants, Durchgänge of tables with small totals (ties likely), some voided."""
+    """A night: entrants, Durchgänge of tables with small totals (ties likely), some voided,
+    some not started yet."""
     entrants = [f"P{i}" for i in range(draw_(st.integers(1, 16)))]
     durchgaenge = []
     for _ in range(draw_(st.integers(1, 3))):
         seated = draw_(st.permutations(entrants))
         seated = seated[:draw_(st.integers(0, len(seated)))]
         tables = [TableResult({p: draw_(st.integers(-3, 3)) for p in seated[i:i + 4]},
-                              voided=draw_(st.booleans()))
+                              voided=draw_(st.booleans()), started=draw_(st.booleans()))
                   for i in range(0, len(seated), 4)]
         durchgaenge.append(tables)
     return entrants, durchgaenge
@@ -214,11 +215,11 @@ def test_the_evening_places_are_consistent(night, lowest_wins):
     assert sorted(s.entrant for s in standings) == sorted(entrants)
     check_places([s.total for s in standings], [s.place for s in standings], lowest_wins)
     for s in standings:
-        # each Durchgang: the entrant's result at a table not voided, else the Durchgang's
-        # worst result at the tables not voided (0 if none), which no result is worse than
+        # each Durchgang: the entrant's result at a table not voided that has played, else the
+        # Durchgang's worst result at those tables (0 if none), which no result is worse than
         results = []
         for tables in durchgaenge:
-            kept = [t.totals for t in tables if not t.voided]
+            kept = [t.totals for t in tables if not t.voided and t.started]
             everyone = [total for totals in kept for total in totals.values()]
             worst = (max if lowest_wins else min)(everyone, default=0)
             mine = [totals[s.entrant] for totals in kept if s.entrant in totals]
@@ -228,7 +229,9 @@ def test_the_evening_places_are_consistent(night, lowest_wins):
         assert s.voided == tuple(d for d, tables in enumerate(durchgaenge, 1)
                                  for table in tables if table.voided and s.entrant in table.totals)
         assert s.missed == tuple(d for d, tables in enumerate(durchgaenge, 1)
-                                 if all(s.entrant not in table.totals for table in tables))
+                                 if all(s.entrant not in table.totals
+                                        or not table.started and not table.voided
+                                        for table in tables))
     worst = standings[-1].place
     assert [s.entrant for s in standings if s.last] == (
         [s.entrant for s in standings if s.place == worst] if worst > 1 else [])

@@ -845,13 +845,35 @@ def test_a_tournament_table_cannot_be_deleted_as_a_game_started_by_mistake(app, 
         assert db.session.get(Game, game_id).status == "running"
 
 
-def test_a_lot_drawn_while_tables_play_says_it_may_not_hold(app, client):
-    """Hartenjagen: one table has played, the other not yet (its four at 0 share first place
-    and the prizes): the lot is offered with what it means while the places can still change."""
+def test_a_table_that_has_not_played_yet_does_not_lead_where_the_fewest_win(app, client):
+    """Hartenjagen: one table has played a hand, the other not yet. Its four counted 0 and
+    shared first place with the prizes beside them; they count the Durchgang's worst result
+    (13) until their table plays."""
     path = set_up(client, NAMES[:8])
     draw(client, path, 1)
-    (_id, _token, game_id, _seats), _other = tables(app, 1)
-    play_out(client, app, game_id)
+    (_id, _token, game_id, seats), (_id2, _token2, waiting, others) = tables(app, 1)
+    play_out(client, app, game_id)  # 12, 1, 0, 13 in the drawn order
+    with app.app_context():
+        tournament = db.session.scalar(select(Tournament))
+        from scorekeeper.tournament import night
+        names = {e.id: e.name for e in night.entrants(tournament)}
+        lines = {names[row.entrant]: (row.place, row.total, row.stood_in)
+                 for row in night.ranked(tournament)}
+    assert lines[seats[2]] == (1, 0, ()) and lines[seats[1]][:2] == (2, 1)
+    assert {lines[name] for name in others} == {(4, 13, (1,))}  # the worst, in italics
+    play_out(client, app, waiting)  # now they have played: their own results
+    with app.app_context():
+        lines = {names[row.entrant]: row.total for row in night.ranked(tournament)}
+    assert sorted(lines[name] for name in others) == [0, 1, 12, 13]
+
+
+def test_a_lot_drawn_while_tables_play_says_it_may_not_hold(app, client):
+    """Hartenjagen: both tables have played a hand alike (two share first place and the first
+    prize) and play on: the lot is offered with what it means while the places can change."""
+    path = set_up(client, NAMES[:8])
+    draw(client, path, 1)
+    for _id, _token, game_id, _seats in tables(app, 1):
+        play_out(client, app, game_id)
     page = client.get(path).get_data(as_text=True)
     assert "Es wird noch gespielt: Ein jetzt gezogenes Los gilt nur" in page
     assert "Es wird noch gespielt. Das Los für Platz 1 jetzt ziehen?" in page

@@ -118,16 +118,16 @@ def durchgaenge(tournament: Tournament, listed: Sequence[Entrant] | None = None
     out: list[list[ranking.TableResult[int]]] = [[] for _ in range(drawn_rounds(tournament))]
     # the tables with their games' players in one query (not a query for each table's game,
     # nor the rest of each game's state: what a TV's ranking page costs)
-    for round_, seats, voided, players in db.session.execute(
+    for round_, seats, voided, players, count in db.session.execute(
             select(TournamentTable.round, TournamentTable.seats, TournamentTable.voided,
-                   Game.state["players"])
+                   Game.state["players"], Game.entry_count)
             .outerjoin(Game, Game.id == TournamentTable.game_id)
             .where(TournamentTable.tournament_id == tournament.id)
             .order_by(TournamentTable.round, TournamentTable.number)):
         by_name = {p["name"]: p for p in players or []}
         totals = {seat: adapter.tournament_score(by_name[names[seat]])
                   if names[seat] in by_name else 0 for seat in seats}
-        out[round_ - 1].append(ranking.TableResult(totals, bool(voided)))
+        out[round_ - 1].append(ranking.TableResult(totals, bool(voided), bool(count)))
     return out
 
 

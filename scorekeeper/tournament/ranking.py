@@ -1,12 +1,12 @@
 """What a tournament night and a season's nights add up to.
 
 The evening (`evening`): each entrant's total over the Durchgänge, from each table's totals per
-Durchgang. A Durchgang an entrant has no result in (their table's voided, or they were not seated
-in it: withdrawn before it, entered after it) counts as that Durchgang's worst result at the
-tables not voided (the lowest, or the highest where the fewest points win; 0 while there is
-none): a missing result never helps (0 would be the best result where the fewest points win, and
-better than a losing Cego list's). The best total first (the
-highest, or the lowest where the game's winner has the fewest points); equal totals share a
+Durchgang. A Durchgang an entrant has no result in (their table's voided, or has not played a
+game yet, or they were not seated in it: withdrawn before it, entered after it) counts as that
+Durchgang's worst result at the tables that have one (the lowest, or the highest where the
+fewest points win; 0 while there is none): a missing result never helps (0 would be the best
+result where the fewest points win, and better than a losing Cego list's). The best total first
+(the highest, or the lowest where the game's winner has the fewest points); equal totals share a
 place (1, 2, 2, 4). Where a prize depends on the order of equal totals, a lot is drawn
 (`draw_lot`, from a seed) and recorded; given back to `evening`, it orders the tie. The last
 place is named (unless everyone shares the first). Within a tie without a lot, entrants stand in
@@ -43,10 +43,13 @@ errors.register_messages(MESSAGES)
 
 @dataclass(frozen=True)
 class TableResult(Generic[E]):
-    """One table's Durchgang: each of its players' total, and whether it was voided."""
+    """One table's Durchgang: each of its players' total, whether it was voided, and whether
+    it has played a game yet (a table that has not has no result yet: its players count as
+    missing the Durchgang, not as 0, which where the fewest points win would put them first)."""
 
     totals: Mapping[E, int]
     voided: bool = False
+    started: bool = True
 
 
 @dataclass(frozen=True)
@@ -60,7 +63,7 @@ class Standing(Generic[E]):
     voided: tuple[int, ...] = ()  # the Durchgänge (1 = the first) voided at this entrant's table
     lot: int | None = None  # the position a recorded lot drew among the tied: 1 = first
     last: bool = False  # the last place
-    missed: tuple[int, ...] = ()  # the Durchgänge this entrant was not seated in
+    missed: tuple[int, ...] = ()  # the Durchgänge without a result: not seated, or not yet
 
     @property
     def stood_in(self) -> tuple[int, ...]:
@@ -113,7 +116,7 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
                     raise ValueError(f"{entrant!r} plays twice in Durchgang {d + 1}")
                 if table.voided:
                     voided[i].append(d + 1)
-                else:
+                elif table.started:
                     played[i][d] = total
     worst_of = [worst_result(tables, lowest_wins) if missing == "worst" else 0
                 for tables in durchgaenge]
@@ -133,7 +136,8 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
 def worst_result(tables: Sequence[TableResult[E]], lowest_wins: bool = False) -> int:
     """A Durchgang's worst result at its tables not voided (0 while there is none): what a
     voided or missed Durchgang counts."""
-    results = [total for table in tables if not table.voided for total in table.totals.values()]
+    results = [total for table in tables if not table.voided and table.started
+               for total in table.totals.values()]
     return (max if lowest_wins else min)(results, default=0)
 
 
