@@ -215,11 +215,14 @@ def test_the_evening_places_are_consistent(night, lowest_wins):
     assert sorted(s.entrant for s in standings) == sorted(entrants)
     check_places([s.total for s in standings], [s.place for s in standings], lowest_wins)
     for s in standings:
-        # each Durchgang: the entrant's result at a table not voided that has played, else the
-        # Durchgang's worst result at those tables (0 if none), which no result is worse than
-        results = []
+        # each Durchgang: the entrant's result at a table not voided that has played (any, as
+        # long as none has), else the Durchgang's worst result at those tables (0 if none),
+        # which no result is worse than
+        results, waiting = [], []
         for tables in durchgaenge:
-            kept = [t.totals for t in tables if not t.voided and t.started]
+            begun = any(t.started and not t.voided for t in tables)
+            kept = [t.totals for t in tables if not t.voided and (t.started or not begun)]
+            waiting.append([t.totals for t in tables if begun and not t.voided and not t.started])
             everyone = [total for totals in kept for total in totals.values()]
             worst = (max if lowest_wins else min)(everyone, default=0)
             mine = [totals[s.entrant] for totals in kept if s.entrant in totals]
@@ -229,9 +232,8 @@ def test_the_evening_places_are_consistent(night, lowest_wins):
         assert s.voided == tuple(d for d, tables in enumerate(durchgaenge, 1)
                                  for table in tables if table.voided and s.entrant in table.totals)
         assert s.missed == tuple(d for d, tables in enumerate(durchgaenge, 1)
-                                 if all(s.entrant not in table.totals
-                                        or not table.started and not table.voided
-                                        for table in tables))
+                                 if all(s.entrant not in table.totals for table in tables)
+                                 or any(s.entrant in totals for totals in waiting[d - 1]))
     worst = standings[-1].place
     assert [s.entrant for s in standings if s.last] == (
         [s.entrant for s in standings if s.place == worst] if worst > 1 else [])

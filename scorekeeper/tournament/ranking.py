@@ -2,11 +2,12 @@
 
 The evening (`evening`): each entrant's total over the Durchgänge, from each table's totals per
 Durchgang. A Durchgang an entrant has no result in (their table's voided, or has not played a
-game yet, or they were not seated in it: withdrawn before it, entered after it) counts as that
-Durchgang's worst result at the tables that have one (the lowest, or the highest where the
-fewest points win; 0 while there is none): a missing result never helps (0 would be the best
-result where the fewest points win, and better than a losing Cego list's). The best total first
-(the highest, or the lowest where the game's winner has the fewest points); equal totals share a
+game yet while others have, or they were not seated in it: withdrawn before it, entered after
+it) counts as that Durchgang's worst result at the tables that have one (the lowest, or the
+highest where the fewest points win; 0 while there is none): a missing result never helps (0
+would be the best result where the fewest points win, and better than a losing Cego list's).
+The best total first (the highest, or the lowest where the game's winner has the fewest
+points); equal totals share a
 place (1, 2, 2, 4). Where a prize depends on the order of equal totals, a lot is drawn
 (`draw_lot`, from a seed) and recorded; given back to `evening`, it orders the tie. The last
 place is named (unless everyone shares the first). Within a tie without a lot, entrants stand in
@@ -107,6 +108,7 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
     played: list[list[int | None]] = [[None] * len(durchgaenge) for _ in entrants]
     voided: list[list[int]] = [[] for _ in entrants]
     for d, tables in enumerate(durchgaenge):
+        begun = any(t.started and not t.voided for t in tables)  # before: everybody at 0
         for table in tables:
             for entrant, total in table.totals.items():
                 if entrant not in number:
@@ -116,7 +118,7 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
                     raise ValueError(f"{entrant!r} plays twice in Durchgang {d + 1}")
                 if table.voided:
                     voided[i].append(d + 1)
-                elif table.started:
+                elif table.started or not begun:
                     played[i][d] = total
     worst_of = [worst_result(tables, lowest_wins) if missing == "worst" else 0
                 for tables in durchgaenge]
@@ -134,9 +136,10 @@ def evening(entrants: Sequence[E], durchgaenge: Sequence[Sequence[TableResult[E]
 
 
 def worst_result(tables: Sequence[TableResult[E]], lowest_wins: bool = False) -> int:
-    """A Durchgang's worst result at its tables not voided (0 while there is none): what a
-    voided or missed Durchgang counts."""
-    results = [total for table in tables if not table.voided and table.started
+    """A Durchgang's worst result at its tables not voided that have played (all of them while
+    none has; 0 while there is none): what a voided or missed Durchgang counts."""
+    begun = any(t.started and not t.voided for t in tables)
+    results = [total for table in tables if not table.voided and (table.started or not begun)
                for total in table.totals.values()]
     return (max if lowest_wins else min)(results, default=0)
 
