@@ -146,7 +146,7 @@ def set_by_tournament(adapter: Any) -> set[str]:
     its entry fees and prizes; the tables keep the game's usual). The organiser chooses the
     others."""
     return {o.name for o in adapter.engine.OPTIONS
-            if o.required and o.kind == "text" or is_money(o)} | \
+            if (o.required and o.kind == "text") or is_money(o)} | \
         ({adapter.TOURNAMENT_GAMES} if adapter.TOURNAMENT_GAMES else set())
 
 

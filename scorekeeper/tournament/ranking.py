@@ -7,11 +7,10 @@ it) counts as that Durchgang's worst result at the tables that have one (the low
 highest where the fewest points win; 0 while there is none): a missing result never helps (0
 would be the best result where the fewest points win, and better than a losing Cego list's).
 The best total first (the highest, or the lowest where the game's winner has the fewest
-points); equal totals share a
-place (1, 2, 2, 4). Where a prize depends on the order of equal totals, a lot is drawn
-(`draw_lot`, from a seed) and recorded; given back to `evening`, it orders the tie. The last
-place is named (unless everyone shares the first). Within a tie without a lot, entrants stand in
-start-list order.
+points); equal totals share a place (1, 2, 2, 4). Where a prize depends on the order of equal
+totals, a lot is drawn (`draw_lot`, from a seed) and recorded; given back to `evening`, it
+orders the tie. The last place is named (unless everyone shares the first). Within a tie
+without a lot, entrants stand in start-list order.
 
 The series (`series`): the sum of each player's night totals over a season; a night missed
 adds nothing (so where the lowest total wins, a missed night counts as a night of 0); equal
