@@ -37,3 +37,21 @@ def test_a_heart_that_would_pass_thirteen_is_refused_in_words(phone, shots):
     shots("heart-refused")
     phone.locator(".stepper:has(input[name='hearts-Anna']) .minus").click()  # one is free
     assert phone.input_value("input[name='hearts-Anna']") == "12" and not note.is_visible()
+
+
+def test_the_hands_rows_show_names_whole_in_two_lines_at_most(phone, shots):
+    """Hartenjagen with two packs: the rows of the hand cut each name to its first eight letters
+    ("Josefine …"); they show it whole in two lines, the rows no higher than their buttons."""
+    five = ["Josefine Klein", "Josefine Kleinert", "Emil Becker", "Carl Schmid", "Ignaz Richter"]
+    quick_group(phone, five)
+    start(phone, shots, "hartenjagen", five, rules={"decks": 2})
+    rows = phone.evaluate("""() => [...document.querySelectorAll("table.cards tbody tr")].map(
+        (tr) => {
+          const name = tr.querySelector("th .name");
+          const button = tr.querySelector(".stepper button");
+          return [name.textContent, name.scrollHeight <= name.clientHeight + 1,
+                  tr.getBoundingClientRect().height, button.getBoundingClientRect().height];
+        })""")
+    assert [name for name, *_ in rows] == five
+    assert all(whole and height <= button + 2 for _name, whole, height, button in rows), rows
+    shots("names-whole")
