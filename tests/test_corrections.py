@@ -59,7 +59,7 @@ GAMES = {
         hands=[{"hearts-A": 3, "hearts-C": 10, "queen": "B"},
                {"hearts-A": 13, "queen": "D"}],
         correction={"hearts-A": 4, "hearts-C": 9, "queen": "B"},
-        listed=["Hand 2: A 16 → 17 · C 10 → 9"],
+        listed=["Nach Hand 2: A 16 → 17 · C 10 → 9"],  # the totals after it
         unlisted=[],
         after=["A 16 → 17", "C 10 → 9"]),
 }
