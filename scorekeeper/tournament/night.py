@@ -73,15 +73,15 @@ def tables(tournament: Tournament, round_: int | None = None) -> list[Tournament
                                                   TournamentTable.number)))
 
 
-def voided(game_id: int) -> TournamentTable | None:
-    """The tournament table whose game this is, if its Durchgang was voided."""
-    return db.session.scalar(select(TournamentTable).where(
-        TournamentTable.game_id == game_id, TournamentTable.voided.is_not(None)))
-
-
 def table_of(game_id: int) -> TournamentTable | None:
     """The tournament table whose game this is, if it is one."""
     return db.session.scalar(select(TournamentTable).where(TournamentTable.game_id == game_id))
+
+
+def voided(game_id: int) -> TournamentTable | None:
+    """The tournament table whose game this is, if its Durchgang was voided."""
+    table = table_of(game_id)
+    return table if table is not None and table.voided is not None else None
 
 
 def history(tournament: Tournament) -> list[TournamentEvent]:
